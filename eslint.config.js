@@ -1,0 +1,103 @@
+// Lint is part of `npm test`. Besides style, it enforces the architecture (docs/architecture.md):
+// imports point downwards only, and the pure core never touches the outside world.
+import js from '@eslint/js'
+import tseslint from 'typescript-eslint'
+
+/** Layers from top to bottom; a layer may import only from layers listed after it (or itself). */
+const LAYERS = {
+  commands: ['services', 'cli', 'render', 'live', 'explain', 'replay', 'conformance', 'logic', 'ingest', 'model', 'shared'],
+  cli: ['shared'],
+  services: ['render', 'live', 'explain', 'replay', 'conformance', 'logic', 'ingest', 'model', 'shared'],
+  live: ['render', 'explain', 'replay', 'logic', 'ingest', 'model', 'shared'],
+  render: ['explain', 'replay', 'conformance', 'logic', 'model', 'shared'],
+  explain: ['replay', 'logic', 'model', 'shared'],
+  replay: ['logic', 'model', 'shared'],
+  conformance: ['logic', 'model', 'shared'],
+  logic: ['model', 'shared'],
+  ingest: ['logic', 'model', 'shared'],
+  model: ['shared'],
+  shared: [],
+}
+const ALL = Object.keys(LAYERS)
+
+function layerRules(layer) {
+  const forbidden = ALL.filter((other) => other !== layer && !LAYERS[layer].includes(other))
+  return {
+    files: [`src/${layer}/**/*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: forbidden.map((other) => ({
+            group: [`**/${other}/*`, `**/${other}/**`, `**/${other}.js`],
+            message: `src/${layer} may not import from src/${other}: imports point downwards only (docs/architecture.md).`,
+          })),
+          paths: layer === 'logic' || PURE.includes(layer) ? IMPURE_MODULES : [],
+        },
+      ],
+    },
+  }
+}
+
+/** The pure core: same input, byte-identical output. */
+const PURE = ['logic', 'replay', 'explain', 'model', 'conformance']
+const PURE_GLOBS = [
+  ...PURE.map((l) => `src/${l}/**/*.{ts,tsx}`),
+  'src/render/text/**/*.ts',
+  'src/render/json/**/*.ts',
+  'src/render/markdown/**/*.ts',
+  'src/render/html/**/*.ts',
+  'src/ingest/log/**/*.ts',
+  'src/ingest/tasks/**/*.ts',
+]
+const IMPURE_MODULES = [
+  'fs', 'node:fs', 'fs/promises', 'node:fs/promises', 'child_process', 'node:child_process', 'os', 'node:os',
+  'process', 'node:process', 'timers', 'node:timers', 'timers/promises', 'node:timers/promises',
+  'readline', 'node:readline', 'net', 'node:net', 'http', 'node:http', 'https', 'node:https', 'worker_threads',
+  'node:worker_threads', 'perf_hooks', 'node:perf_hooks',
+].map((name) => ({name, message: 'The pure core may not do I/O, read the environment or the clock: take it as an argument.'}))
+  .concat([
+    {name: 'crypto', importNames: ['randomUUID', 'randomBytes', 'randomInt', 'getRandomValues', 'webcrypto'], message: 'No randomness in the pure core.'},
+    {name: 'node:crypto', importNames: ['randomUUID', 'randomBytes', 'randomInt', 'getRandomValues', 'webcrypto'], message: 'No randomness in the pure core.'},
+  ])
+
+const purity = {
+  files: PURE_GLOBS,
+  rules: {
+    'no-restricted-globals': [
+      'error',
+      ...['process', 'setTimeout', 'setInterval', 'setImmediate', 'queueMicrotask', 'performance', 'require', 'fetch', 'crypto'].map((name) => ({
+        name,
+        message: 'The pure core may not touch the process, timers, network or randomness.',
+      })),
+    ],
+    'no-restricted-syntax': [
+      'error',
+      {selector: "CallExpression[callee.object.name='Date'][callee.property.name='now']", message: 'No clock in the pure core: pass times in.'},
+      {selector: "NewExpression[callee.name='Date'][arguments.length=0]", message: 'No clock in the pure core: pass times in.'},
+      {selector: "CallExpression[callee.object.name='Math'][callee.property.name='random']", message: 'No randomness in the pure core.'},
+      {selector: "MemberExpression[object.name='globalThis']", message: 'The pure core may not reach for globals.'},
+    ],
+  },
+}
+
+export default tseslint.config(
+  {ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'fixtures/**', 'test-output/**', '.bench/**', 'test/lint/planted/**']},
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: {globals: {console: 'readonly', process: 'readonly', URL: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly', setInterval: 'readonly', clearInterval: 'readonly', Buffer: 'readonly', TextDecoder: 'readonly', TextEncoder: 'readonly', setImmediate: 'readonly', queueMicrotask: 'readonly', structuredClone: 'readonly', performance: 'readonly', AbortController: 'readonly', NodeJS: 'readonly'}},
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', {argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none'}],
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-non-null-assertion': 'off',
+      'no-constant-condition': ['error', {checkLoops: false}],
+    },
+  },
+  ...ALL.map(layerRules),
+  purity,
+  {
+    files: ['test/**/*.{ts,tsx}'],
+    rules: {'@typescript-eslint/no-explicit-any': 'off'},
+  },
+)

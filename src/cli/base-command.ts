@@ -1,0 +1,30 @@
+import {Command, Errors} from '@oclif/core'
+import {BugError, REPORT_BUG_HINT, UsageError} from '../shared/errors.js'
+import {EXIT} from '../shared/exit-codes.js'
+
+type OclifError = Error & {oclif?: {exit?: number}; exitCode?: number; tryMessage?: string}
+
+/**
+ * Maps every failure onto the contract's exit codes: user mistakes 2 (no stack trace), bugs 3.
+ * oclif alone would exit 1 for plain exceptions (the same code as "gate found a regression")
+ * and 1 for every error under --json.
+ */
+export abstract class BaseCommand extends Command {
+  protected override async catch(err: OclifError): Promise<unknown> {
+    if (err instanceof UsageError) {
+      const message = err.tryMessage ? `${err.message}\n${err.tryMessage}` : err.message
+      const usage = new Errors.CLIError(message, {exit: EXIT.usage})
+      if (this.jsonEnabled()) process.exitCode = EXIT.usage
+      return super.catch(usage)
+    }
+    if (err.oclif?.exit === undefined || err instanceof BugError) {
+      const detail = process.env.GUARDKIT_REPLAY_DEBUG ? `\n${err.stack ?? ''}` : '\n(set GUARDKIT_REPLAY_DEBUG=1 for the stack trace)'
+      const bug = new Errors.CLIError(`internal error: ${err.message}\n${REPORT_BUG_HINT}${detail}`, {exit: EXIT.internal})
+      if (this.jsonEnabled()) process.exitCode = EXIT.internal
+      return super.catch(bug)
+    }
+    // with --json, Command.catch sets process.exitCode = err.exitCode ?? 1; CLIError carries oclif.exit instead
+    if (this.jsonEnabled()) process.exitCode = err.oclif.exit
+    return super.catch(err)
+  }
+}

@@ -1,0 +1,28 @@
+import {Args} from '@oclif/core'
+import {BaseCommand} from '../cli/base-command.js'
+import {runConformance} from '../services/conformance.js'
+import {renderConformanceText} from '../render/text/conformance.js'
+import {EXIT} from '../shared/exit-codes.js'
+
+export default class Conformance extends BaseCommand {
+  static override summary = 'Check this tool\'s model of GuardKit against oracle vectors.'
+  static override description = `Each line of FILE is one recorded call of a real GuardKit function: {"fn", "version", "input", "output"}.
+The model is run on the same input under the version's logic profile (legacy or fixed) and its output compared
+with the recorded one, key order included. Exits 1 when any vector fails or is unsupported.`
+  static override examples = [
+    '<%= config.bin %> <%= command.id %> ../shared/oracle/vectors.jsonl',
+    '<%= config.bin %> <%= command.id %> my-vectors.jsonl --json | jq \'.results[] | select(.status != "pass")\'',
+  ]
+  static override args = {file: Args.string({description: 'JSONL file of oracle vectors', required: true})}
+  static override enableJsonFlag = true
+  static override flags = {}
+
+  async run() {
+    const {args} = await this.parse(Conformance)
+    const report = await runConformance(args.file)
+    const ok = report.failed === 0 && report.unsupported === 0
+    if (!this.jsonEnabled()) this.log(renderConformanceText(report))
+    if (!ok) process.exitCode = EXIT.failed
+    return report
+  }
+}

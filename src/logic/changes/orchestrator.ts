@@ -1,0 +1,23 @@
+import type {LogicChange} from './types.js'
+
+/** Orchestrator: turn loop, feedback, stall detection, outcomes, criteria display (spec §8). */
+export const ORCHESTRATOR_CHANGES = [
+  {id: 'extendedStall', diffs: ['D28'], commit: '723e5f4e', cause: 'non-seed TASK-REV-E719 Fix 3', seed: null, area: 'orchestrator', spec: '§8.4',
+    functions: ['AutoBuildOrchestrator._is_feedback_stalled'],
+    summary: 'identical signatures with equal non-zero counts need 5 turns (extended threshold); only zero counts stall at 3'},
+  {id: 'stallLogText', diffs: ['D30'], commit: '723e5f4e', cause: 'non-seed', seed: null, area: 'orchestrator', spec: '§8.7',
+    functions: ['AutoBuildOrchestrator._loop_phase'],
+    summary: 'stall ERROR says "identical feedback with no criteria progress (N criteria passing)"'},
+  {id: 'stallNormalize', diffs: ['D27'], commit: '5c2b5d82', cause: 'seed 002 R2', seed: '002', area: 'orchestrator', spec: '§8.4',
+    functions: ['AutoBuildOrchestrator._is_feedback_stalled', 'AutoBuildOrchestrator._normalize_feedback_for_stall'],
+    summary: 'signatures are md5 of the feedback after normalising test ids, line numbers, percentages, durations, counts and worktree paths'},
+  {id: 'peakCriteriaCount', diffs: ['D29'], commit: 'edb5fd18', cause: 'seed 004 Fix 2', seed: '004', area: 'orchestrator', spec: '§8.5',
+    functions: ['AutoBuildOrchestrator._loop_phase'],
+    summary: 'the count fed to the stall detector is the running peak of verified criteria, not the current turn'},
+  {id: 'partialStatusEnum', diffs: ['D31'], commit: 'c3feae49', cause: 'non-seed TASK-FIX-d999', seed: null, area: 'orchestrator', spec: '§8.6',
+    functions: ['CompletionPromise.from_dict', 'AutoBuildOrchestrator._display_criteria_progress'],
+    summary: "'partial' is a valid CriterionStatus and unknown statuses map to incomplete (legacy: ValueError crashes orchestration)"},
+  {id: 'sdkApiErrorHint', diffs: ['D32'], commit: 'c3feae49', cause: 'non-seed', seed: null, area: 'orchestrator', spec: '§8.7',
+    functions: ['AutoBuildOrchestrator._build_summary_details'],
+    summary: 'unrecoverable-stall summary hints at an SDK API error when the last feedbacks all mention one'},
+] as const satisfies readonly LogicChange[]

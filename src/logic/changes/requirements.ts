@@ -1,0 +1,32 @@
+import type {LogicChange} from './types.js'
+
+/** Coach requirements verification (spec §7). The acr* flags are on in legacy, off in pre-acr. */
+export const REQUIREMENTS_CHANGES = [
+  {id: 'acrFuzzyText', diffs: [], commit: '98ee6962', cause: 'seed 003 §2', seed: '003', area: 'requirements', spec: '§7.5',
+    functions: ['CoachValidator._match_by_text', 'CoachValidator._strip_criterion_prefix', 'CoachValidator._extract_keywords'],
+    summary: 'text matching strips checkbox prefixes and accepts substring or keyword-Jaccard >= 0.70 matches (pre-acr: exact only)'},
+  {id: 'acrDiagnosticDump', diffs: [], commit: '98ee6962', cause: 'seed 003 §4', seed: '003', area: 'requirements', spec: '§7.2',
+    functions: ['CoachValidator.validate_requirements'],
+    summary: 'a 0/N verification logs the "Criteria verification 0/N - diagnostic dump" WARNING block'},
+  {id: 'acrPartialVerified', diffs: [], commit: '98ee6962', cause: 'seed 003 (TASK-ACR-004)', seed: '003', area: 'requirements', spec: '§7.4',
+    functions: ['CoachValidator._match_by_promises'],
+    summary: 'a promise with status partial verifies its criterion (pre-acr: rejected)'},
+  {id: 'acrGitAnalysisPromises', diffs: [], commit: '98ee6962', cause: 'seed 003 §3', seed: '003', area: 'requirements', spec: '§5.5',
+    functions: ['AutoBuildOrchestrator._build_synthetic_report', 'AutoBuildOrchestrator._generate_git_analysis_promises'],
+    summary: 'state-recovery synthetic reports of non-scaffolding tasks carry git-analysis partial promises'},
+  {id: 'acrWriterPromises', diffs: [], commit: '98ee6962', cause: 'seed 003 §1', seed: '003', area: 'requirements', spec: '§4.3, §4.4',
+    functions: ['AgentInvoker._write_task_work_results', 'AgentInvoker._create_player_report_from_task_work'],
+    summary: 'the results writer copies completion_promises, and the player report copies them from task_work_results.json'},
+  {id: 'hybridFallback', diffs: ['D24'], commit: '723e5f4e', cause: 'non-seed TASK-REV-E719 Fix 2', seed: null, area: 'requirements', spec: '§7.1, §7.6',
+    functions: ['CoachValidator.validate_requirements', 'CoachValidator._hybrid_fallback'],
+    summary: 'criteria with no promise are text-matched against requirements_addressed (fallback requirements_met)'},
+  {id: 'promiseTaskIdFallback', diffs: ['D26'], commit: 'edb5fd18', cause: 'seed 004 Fix 1', seed: '004', area: 'requirements', spec: '§7.3',
+    functions: ['CoachValidator._load_completion_promises'],
+    summary: "locating player reports falls back to the validator's own task_id when task_work_results has none"},
+  {id: 'priorTurnPromises', diffs: ['D26'], commit: 'edb5fd18', cause: 'seed 004 Fix 1', seed: '004', area: 'requirements', spec: '§7.3',
+    functions: ['CoachValidator._load_completion_promises'],
+    summary: 'with no promises this turn, the first non-empty list from player_turn_{N-1..1}.json is reused'},
+  {id: 'requirementsAddressedSource', diffs: ['D25'], commit: '5c1aea32', cause: 'seed 001 follow-up DMCP-002', seed: '001', area: 'requirements', spec: '§7.1',
+    functions: ['CoachValidator.validate_requirements'],
+    summary: 'the text path reads requirements_addressed when the key exists (even []), else requirements_met'},
+] as const satisfies readonly LogicChange[]

@@ -1,0 +1,24 @@
+/**
+ * One behavioural difference in GuardKit between the pinned commits, as a flag (spec §1, §11),
+ * in the manner of Temporal's SdkFlags: the logic is written once and reads the flag where
+ * behaviour differs. A profile is a set of flags.
+ */
+export interface LogicChange {
+  /** camelCase id, cited at each read site as `// <id> (Dnn):`. */
+  readonly id: string
+  /** Spec §1 difference rows this flag covers (one flag per difference and commit). */
+  readonly diffs: readonly string[]
+  /** Short sha of the GuardKit commit that landed it (spec §0.2). */
+  readonly commit: string
+  /** What caused it: `seed 002 R2`, `non-seed TASK-FIX-PV01`, … */
+  readonly cause: string
+  /** The seed document it comes from, when one does. */
+  readonly seed: '000' | '001' | '002' | '003' | '004' | null
+  readonly area: 'pipeline' | 'coach' | 'requirements' | 'orchestrator' | 'mode'
+  /** GuardKit functions whose behaviour it changes. */
+  readonly functions: readonly string[]
+  /** One line: legacy behaviour → new behaviour. */
+  readonly summary: string
+  /** Spec section(s) describing it. */
+  readonly spec: string
+}

@@ -1,0 +1,86 @@
+import {COMMITS, FIXED_COMMIT, LEGACY_COMMIT, PRE_ACR_COMMIT} from './changes/commits.js'
+import {FLAG_IDS, flagsAtCommit, flagsFrom, isFlagId, type FlagId, type LogicFlags} from './changes.js'
+
+/**
+ * A logic profile: a named set of logic-change flags. `legacy` = the logic at f86b1bf9 (only the
+ * ACR changes already landed), `fixed` = all, `pre-acr` = none, `as-run:<commit>` = the flags
+ * landed at or before that commit (spec §0.3).
+ */
+export interface Profile {
+  readonly name: string
+  readonly description: string
+  readonly flags: LogicFlags
+}
+
+/** A user-defined profile (from `--profiles FILE`), before resolution. */
+export interface ProfileDefinition {
+  readonly name: string
+  readonly description?: string
+  /** A profile name to start from (default: none). */
+  readonly base?: string
+  readonly with?: readonly string[]
+  readonly without?: readonly string[]
+}
+
+export type ProfileResult = {ok: true; profile: Profile} | {ok: false; message: string}
+
+export const BUILTIN_PROFILE_NAMES = ['legacy', 'fixed', 'pre-acr'] as const
+
+export function builtinProfile(name: string): Profile | null {
+  switch (name) {
+    case 'legacy':
+      return {name, description: `GuardKit at ${LEGACY_COMMIT}, before the seed fixes`, flags: flagsFrom(flagsAtCommit(LEGACY_COMMIT))}
+    case 'fixed':
+      return {name, description: `GuardKit at ${FIXED_COMMIT}, every seed fix landed`, flags: flagsFrom(FLAG_IDS)}
+    case 'pre-acr':
+      return {name, description: `GuardKit at ${PRE_ACR_COMMIT}, before TASK-ACR (seed 003)`, flags: flagsFrom([])}
+  }
+  const m = /^as-run:([0-9a-f]{6,40})$/.exec(name)
+  if (m) {
+    const sha = m[1]!
+    const commit = COMMITS.find((c) => c.sha.startsWith(sha) || sha.startsWith(c.sha))
+    if (!commit) return null
+    return {name: `as-run:${commit.sha}`, description: `GuardKit as it ran at ${commit.sha} (${commit.date}): ${commit.note}`, flags: flagsFrom(flagsAtCommit(commit.sha))}
+  }
+  return null
+}
+
+export function asRunProfileNames(): string[] {
+  return COMMITS.map((c) => `as-run:${c.sha}`)
+}
+
+/** Resolve a profile name against the built-ins and the user's own definitions. */
+export function resolveProfile(name: string, user: readonly ProfileDefinition[] = [], seen: readonly string[] = []): ProfileResult {
+  const own = user.find((p) => p.name === name)
+  if (!own) {
+    const builtin = builtinProfile(name)
+    if (builtin) return {ok: true, profile: builtin}
+    return {ok: false, message: `unknown profile "${name}": use legacy, fixed, pre-acr, as-run:<commit> (see \`guardkit-replay profiles\`) or a profile from --profiles`}
+  }
+  if (seen.includes(name)) return {ok: false, message: `profile "${name}" is defined in terms of itself (${[...seen, name].join(' → ')})`}
+  let on = new Set<FlagId>()
+  if (own.base) {
+    const base = resolveProfile(own.base, user, [...seen, name])
+    if (!base.ok) return base
+    on = new Set(FLAG_IDS.filter((id) => base.profile.flags[id]))
+  }
+  for (const id of own.with ?? []) {
+    if (!isFlagId(id)) return {ok: false, message: `profile "${name}": unknown flag "${id}" in with`}
+    on.add(id)
+  }
+  for (const id of own.without ?? []) {
+    if (!isFlagId(id)) return {ok: false, message: `profile "${name}": unknown flag "${id}" in without`}
+    on.delete(id)
+  }
+  return {ok: true, profile: {name, description: own.description ?? `user profile${own.base ? ` based on ${own.base}` : ''}`, flags: flagsFrom(on)}}
+}
+
+/** A profile adjusted by --with/--without, named so that the change shows. */
+export function adjustProfile(base: Profile, withFlags: readonly FlagId[], withoutFlags: readonly FlagId[]): Profile {
+  if (withFlags.length === 0 && withoutFlags.length === 0) return base
+  const on = new Set(FLAG_IDS.filter((id) => base.flags[id]))
+  for (const id of withFlags) on.add(id)
+  for (const id of withoutFlags) on.delete(id)
+  const suffix = [...withFlags.map((f) => `+${f}`), ...withoutFlags.map((f) => `-${f}`)].join('')
+  return {name: `${base.name}${suffix}`, description: `${base.description}, adjusted`, flags: flagsFrom(on)}
+}

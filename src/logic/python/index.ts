@@ -1,0 +1,6 @@
+export * from './strings.js'
+export * from './md5.js'
+export * from './repr.js'
+export * from './format.js'
+export * from './pathlib.js'
+export * from './regex.js'

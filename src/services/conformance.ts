@@ -1,0 +1,20 @@
+import {readFile} from 'node:fs/promises'
+import {parseVectorLines} from '../conformance/vector.js'
+import {runVectors, type ConformanceReport} from '../conformance/run-vectors.js'
+import {UsageError} from '../shared/errors.js'
+
+export async function runConformance(file: string): Promise<ConformanceReport> {
+  let text: string
+  try {
+    text = await readFile(file, 'utf8')
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code
+    throw new UsageError(
+      code === 'ENOENT' ? `No vector file at ${file}.` : `Cannot read ${file} (${code ?? (error as Error).message}).`,
+      'Pass a JSONL file of oracle vectors, e.g. `guardkit-replay conformance ../shared/oracle/vectors.jsonl`.',
+    )
+  }
+  const lines = parseVectorLines(text)
+  if (lines.length === 0) throw new UsageError(`${file} holds no vectors.`, 'Each line must be a JSON object with fn, version, input and output.')
+  return runVectors(lines)
+}
