@@ -1,0 +1,49 @@
+import {afterEach, describe, expect, it} from 'vitest'
+import {mkdtempSync, writeFileSync} from 'node:fs'
+import {tmpdir} from 'node:os'
+import {join} from 'node:path'
+import {runCli} from '../helpers/cli.js'
+
+afterEach(() => {
+  process.exitCode = undefined
+})
+
+describe('profiles', () => {
+  it('lists every logic change with its commit, and the built-in profiles as flag sets', async () => {
+    const {stdout} = await runCli(['profiles', '--json'])
+    const report = JSON.parse(stdout)
+    const ids = report.changes.map((c: {id: string}) => c.id)
+    // Flags the issue names explicitly must exist, as separate flags.
+    for (const id of ['stallNormalize', 'extendedStall', 'directSyntheticFlag', 'directSyntheticPromises']) expect(ids).toContain(id)
+    const byName = Object.fromEntries(report.profiles.map((p: {name: string; flags: string[]}) => [p.name, p.flags]))
+    expect(byName['fixed']).toHaveLength(ids.length)
+    expect(byName['pre-acr']).toEqual([])
+    // legacy (f86b1bf9) already holds seed 003's ACR changes (spec §0.1) and nothing later.
+    expect(byName['legacy'].every((f: string) => f.startsWith('acr'))).toBe(true)
+    expect(byName['legacy'].length).toBeGreaterThan(0)
+    // the as-run profiles the contract fixes exist and grow with time
+    for (const name of ['as-run:351c53fa', 'as-run:51222879', 'as-run:c5a83a15']) expect(byName[name]).toBeDefined()
+    expect(byName['as-run:351c53fa'].length).toBeLessThan(byName['as-run:c5a83a15'].length)
+    // seed 002 ran before 5c2b5d82: no normalised signatures yet (spec §0.3)
+    expect(byName['as-run:351c53fa']).not.toContain('stallNormalize')
+    expect(byName['as-run:c5a83a15']).toContain('stallNormalize')
+  })
+
+  it('reads user profiles from a YAML file', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'gr-profiles-'))
+    const file = join(dir, 'profiles.yaml')
+    writeFileSync(file, 'profiles:\n  r1-only:\n    base: legacy\n    with: [directSyntheticFlag]\n')
+    const {stdout} = await runCli(['profiles', '--json', '--profiles', file])
+    const p = JSON.parse(stdout).profiles.find((x: {name: string}) => x.name === 'r1-only')
+    expect(p.flags).toContain('directSyntheticFlag')
+    expect(p.flags).not.toContain('directSyntheticPromises')
+  })
+
+  it('shows why a user profile cannot be resolved', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'gr-profiles-'))
+    const file = join(dir, 'bad.yaml')
+    writeFileSync(file, 'profiles:\n  bad:\n    with: [noSuchFlag]\n')
+    const {stdout} = await runCli(['profiles', '--profiles', file])
+    expect(stdout).toContain('unknown flag "noSuchFlag"')
+  })
+})
