@@ -23,6 +23,8 @@ export const LOGGERS = {
   progress: 'guardkit.orchestrator.progress',
   taskLoader: 'guardkit.tasks.task_loader',
   schemas: 'guardkit.orchestrator.schemas',
+  featureOrchestrator: 'guardkit.orchestrator.feature_orchestrator',
+  worktreeCheckpoints: 'guardkit.orchestrator.worktree_checkpoints',
 } as const
 
 /** A sink that keeps what it is given. */

@@ -75,3 +75,18 @@ export function pyFormatPercent(x: number, n = 0): string {
 export function pyStrNumber(x: number, isFloat = false): string {
   return isFloat || !Number.isInteger(x) ? pyFloatRepr(x) : String(x)
 }
+
+/**
+ * `a // b` on Python numbers: floor division, rounding towards -inf (JS `Math.trunc` rounds towards
+ * zero), with CPython's float algorithm so that e.g. `1 // 0.1` is 9.0, not 10.
+ */
+export function pyFloorDiv(a: number, b: number): number {
+  if (Number.isInteger(a) && Number.isInteger(b) && Number.isSafeInteger(a) && Number.isSafeInteger(b)) return Math.floor(a / b)
+  const mod = a % b
+  let div = (a - mod) / b
+  if (mod !== 0 && b < 0 !== mod < 0) div -= 1
+  if (div === 0) return Math.sign(a / b) < 0 || Object.is(a / b, -0) ? -0 : 0
+  let floordiv = Math.floor(div)
+  if (div - floordiv > 0.5) floordiv += 1
+  return floordiv
+}

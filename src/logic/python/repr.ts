@@ -45,3 +45,11 @@ export function pyRepr(value: unknown): string {
   }
   return String(value)
 }
+
+/**
+ * `str(value)` / `f"{value}"` of a JSON-like value: strings as they are, everything else as
+ * `repr` prints it (`None`, `True`, `[1, 'a']`).
+ */
+export function pyStr(value: unknown): string {
+  return typeof value === 'string' ? value : pyRepr(value)
+}

@@ -1,0 +1,6 @@
+export {autoDetectDirectMode, HIGH_RISK_KEYWORDS, type AutoDetected, type AutoDetectReason} from './auto-detect-direct-mode.js'
+export {extractAcceptanceCriteria, NO_CRITERIA} from './extract-acceptance-criteria.js'
+export {estimatedMinutes, parseTaskString, planningMode, taskFlagMode, tasksJsonMode, type FeatureYamlTask} from './feature-yaml.js'
+export {loadYaml, parseFrontmatter, type Frontmatter} from './frontmatter.js'
+export {getImplementationMode, type ImplementationModeResult, type ModeSource} from './implementation-mode.js'
+export {findTaskFile, loadTask, parseTaskFile, TASK_SEARCH_DIRS, type LoadTaskResult, type TaskData} from './task-loader.js'
