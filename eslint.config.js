@@ -20,23 +20,22 @@ const LAYERS = {
 }
 const ALL = Object.keys(LAYERS)
 
-function layerRules(layer) {
+function importRule(layer, pure) {
   const forbidden = ALL.filter((other) => other !== layer && !LAYERS[layer].includes(other))
-  return {
-    files: [`src/${layer}/**/*.{ts,tsx}`],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: forbidden.map((other) => ({
-            group: [`**/${other}/*`, `**/${other}/**`, `**/${other}.js`],
-            message: `src/${layer} may not import from src/${other}: imports point downwards only (docs/architecture.md).`,
-          })),
-          paths: layer === 'logic' || PURE.includes(layer) ? IMPURE_MODULES : [],
-        },
-      ],
+  return [
+    'error',
+    {
+      patterns: forbidden.map((other) => ({
+        group: [`**/${other}/*`, `**/${other}/**`, `**/${other}.js`],
+        message: `src/${layer} may not import from src/${other}: imports point downwards only (docs/architecture.md).`,
+      })),
+      paths: pure ? IMPURE_MODULES : [],
     },
-  }
+  ]
+}
+
+function layerRules(layer) {
+  return {files: [`src/${layer}/**/*.{ts,tsx}`], rules: {'no-restricted-imports': importRule(layer, PURE.includes(layer))}}
 }
 
 /** The pure core: same input, byte-identical output. */
@@ -60,6 +59,15 @@ const IMPURE_MODULES = [
     {name: 'crypto', importNames: ['randomUUID', 'randomBytes', 'randomInt', 'getRandomValues', 'webcrypto'], message: 'No randomness in the pure core.'},
     {name: 'node:crypto', importNames: ['randomUUID', 'randomBytes', 'randomInt', 'getRandomValues', 'webcrypto'], message: 'No randomness in the pure core.'},
   ])
+
+/** Pure sub-folders of impure layers: flat config replaces a rule's options, so both parts are restated. */
+const PURE_SUBFOLDERS = [
+  {layer: 'render', folders: ['text', 'json', 'markdown', 'html']},
+  {layer: 'ingest', folders: ['log', 'tasks']},
+].map(({layer, folders}) => ({
+  files: folders.map((f) => `src/${layer}/${f}/**/*.{ts,tsx}`),
+  rules: {'no-restricted-imports': importRule(layer, true)},
+}))
 
 const purity = {
   files: PURE_GLOBS,
@@ -95,6 +103,7 @@ export default tseslint.config(
     },
   },
   ...ALL.map(layerRules),
+  ...PURE_SUBFOLDERS,
   purity,
   {
     files: ['test/**/*.{ts,tsx}'],
