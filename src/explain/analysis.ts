@@ -1,0 +1,97 @@
+import type {Evidence} from '../model/evidence.js'
+import type {Finding} from '../model/finding.js'
+import type {RunRecord, TaskRun} from '../model/run-record.js'
+import type {TaskReplay} from '../replay/types.js'
+
+/**
+ * Everything `analyze` knows about a run: the record, the replays, the findings and the verdicts.
+ * Every renderer (text, JSON, Markdown, HTML, the live dashboard) draws from this one value.
+ */
+export interface AnalysisReport {
+  readonly tool: {readonly name: string; readonly version: string}
+  readonly run: RunRecord
+  readonly era: EraInference
+  /** Profiles replayed, in display order (inferred era first when there is one, then legacy, fixed, the user's). */
+  readonly profiles: readonly {readonly name: string; readonly description: string}[]
+  readonly tasks: readonly TaskAnalysis[]
+  readonly feature: FeaturePicture | null
+}
+
+/** Which GuardKit version wrote the run, from documented markers (docs/findings.md lists them). */
+export interface EraInference {
+  /** `as-run:<commit>`, `legacy`, `pre-acr`, … or null when the markers say nothing. */
+  readonly profile: string | null
+  /** Window of commits consistent with the markers, oldest and newest (short shas), when bounded. */
+  readonly window: {readonly from: string | null; readonly to: string | null}
+  readonly reason: string
+  readonly confidence: 'high' | 'medium' | 'low'
+  readonly evidence: readonly Evidence[]
+  /** False when the run is older or newer than the modelled window: replay is not modelled. */
+  readonly modelled: boolean
+}
+
+export interface TaskAnalysis {
+  readonly task: TaskRun
+  /** Keyed by profile name. */
+  readonly replays: Readonly<Record<string, TaskReplay>>
+  /** Most severe first; ids `f1`, `f2`, … unique within the report. */
+  readonly findings: readonly Finding[]
+  readonly verdict: TaskVerdict
+  readonly whatif: WhatIf | null
+}
+
+/** The ten-second answer for one task (report-mockup.md). */
+export interface TaskVerdict {
+  /** What happened, from the record: "cancelled at turn 18 (feature task timeout, 2400 s)". */
+  readonly happened: string
+  /** Why, in a sentence, from the root findings. */
+  readonly why: string
+  /** One line per replayed profile: what it would have done, with its fidelity. */
+  readonly underProfiles: readonly {readonly profile: string; readonly text: string}[]
+  readonly waste: Waste | null
+  /** Things a person can do today. */
+  readonly doNow: readonly string[]
+  /** Logic changes that fix it, and what GuardKit did not fix. */
+  readonly fixedIn: readonly string[]
+  readonly notFixed: readonly string[]
+  readonly ok: boolean
+}
+
+export interface Waste {
+  /** The turn at which the loop should have stopped (where `fixed` stalls, or the first turn of an unchanged repeat). */
+  readonly shouldHaveStoppedAt: number
+  readonly turnsWasted: number
+  /** From recorded timestamps, when the log has them. */
+  readonly minutesWasted: number | null
+  readonly basis: string
+}
+
+/** The logic changes that flip a task's outcome (`whatif`). */
+export interface WhatIf {
+  readonly baseline: string
+  readonly baselineOutcome: string
+  readonly flips: readonly {
+    readonly flags: readonly string[]
+    readonly outcome: string
+    /** The first turn at which the replay under the flipped profile differs from the baseline. */
+    readonly changesAtTurn: number | null
+    readonly fidelity: 'exact' | 'approximate' | 'insufficient'
+  }[]
+  /** Why `fixed` still gets it wrong, when it does. */
+  readonly fixedStillFails: string | null
+  /** Search limits, stated (e.g. "single flags and pairs of the 12 flags this task's replay read"). */
+  readonly searched: string
+}
+
+/** Waves, timeouts and the feature result against the task outcomes. */
+export interface FeaturePicture {
+  readonly featureId: string | null
+  readonly waves: readonly {readonly wave: number; readonly taskIds: readonly string[]; readonly statuses: Readonly<Record<string, string>>}[]
+  readonly featureResult: string | null
+  /** Timeouts and cancellations with the task they ended and the evidence. */
+  readonly timeouts: readonly {readonly taskId: string; readonly seconds: number | null; readonly turn: number | null; readonly evidence: readonly Evidence[]}[]
+  /** Tasks whose own outcome differs from what the feature summary says about them. */
+  readonly disagreements: readonly {readonly taskId: string; readonly featureSays: string; readonly taskSays: string; readonly evidence: readonly Evidence[]}[]
+}
+
+export type {TaskRun}
