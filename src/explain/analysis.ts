@@ -1,7 +1,9 @@
 import type {Evidence} from '../model/evidence.js'
 import type {Finding} from '../model/finding.js'
 import type {RunRecord, TaskRun} from '../model/run-record.js'
-import type {TaskReplay} from '../replay/types.js'
+import type {EraInference, TaskReplay} from '../replay/types.js'
+
+export type {EraInference}
 
 /**
  * Everything `analyze` knows about a run: the record, the replays, the findings and the verdicts.
@@ -15,19 +17,6 @@ export interface AnalysisReport {
   readonly profiles: readonly {readonly name: string; readonly description: string}[]
   readonly tasks: readonly TaskAnalysis[]
   readonly feature: FeaturePicture | null
-}
-
-/** Which GuardKit version wrote the run, from documented markers (docs/findings.md lists them). */
-export interface EraInference {
-  /** `as-run:<commit>`, `legacy`, `pre-acr`, … or null when the markers say nothing. */
-  readonly profile: string | null
-  /** Window of commits consistent with the markers, oldest and newest (short shas), when bounded. */
-  readonly window: {readonly from: string | null; readonly to: string | null}
-  readonly reason: string
-  readonly confidence: 'high' | 'medium' | 'low'
-  readonly evidence: readonly Evidence[]
-  /** False when the run is older or newer than the modelled window: replay is not modelled. */
-  readonly modelled: boolean
 }
 
 export interface TaskAnalysis {

@@ -91,3 +91,16 @@ export function formatReplayOutcome(outcome: ReplayOutcome): string {
       return 'not modelled'
   }
 }
+
+/** Which GuardKit version wrote the run, from documented markers (docs/findings.md lists them). */
+export interface EraInference {
+  /** `as-run:<commit>`, `legacy`, `pre-acr`, … or null when the markers say nothing. */
+  readonly profile: string | null
+  /** Window of commits consistent with the markers, oldest and newest (short shas), when bounded. */
+  readonly window: {readonly from: string | null; readonly to: string | null}
+  readonly reason: string
+  readonly confidence: 'high' | 'medium' | 'low'
+  readonly evidence: readonly Evidence[]
+  /** False when the run is older or newer than the modelled window: replay is not modelled. */
+  readonly modelled: boolean
+}
