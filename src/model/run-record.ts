@@ -24,6 +24,20 @@ export interface RunRecord {
   readonly ingestIssues: readonly IngestIssue[]
   /** Per logger: records parsed into typed events vs only counted (grammar gaps stay visible). */
   readonly loggerStats: readonly LoggerStat[]
+  /** `.guardkit/config.yaml` of the (first) worktree, raw, when found. */
+  readonly guardkitConfig?: {readonly file: string; readonly yaml: Readonly<Record<string, unknown>>} | null
+  /** The manifest of a recording written by `record`/`live` (docs/recording-format.md), when RUN is one. */
+  readonly fixture?: FixtureInfo | null
+}
+
+export interface FixtureInfo {
+  readonly file: string
+  readonly toolName: string
+  readonly toolVersion: string
+  readonly createdBy: string | null
+  readonly redacted: boolean | null
+  /** Files listed in the manifest. */
+  readonly files: number
 }
 
 export interface RunAttempt {
@@ -68,6 +82,8 @@ export interface FeatureRecord {
   /** Raw feature YAML (unknown fields kept). */
   readonly yaml: unknown
   readonly file: string
+  /** Era of the YAML's shape (`feature_yaml.v1`, `feature_yaml.v2`), when read from a file. */
+  readonly schema?: string
 }
 
 export interface EraMarker {
@@ -106,6 +122,22 @@ export interface TaskRun {
   readonly artifactDir: string | null
   /** The per-task `AutoBuild Summary` table rows. */
   readonly summary: readonly SummaryRow[] | null
+  /** Which records this task run was rebuilt from (docs/ingest.md has the precedence rules). */
+  readonly sources?: {readonly log: boolean; readonly artifacts: boolean}
+  /** Single-file artifacts of the task folder that belong to no one turn. */
+  readonly taskArtifacts?: TaskLevelArtifacts | null
+}
+
+/** Files of `.guardkit/autobuild/TASK-X/` kept once per task (GuardKit overwrites them each turn). */
+export interface TaskLevelArtifacts {
+  readonly checkpoints: ArtifactVersion | null
+  /** turn_context.json: the budget passed to the Player on its last turn (its `turn` says which). */
+  readonly turnContext: ArtifactVersion | null
+  readonly specialistResults: ArtifactVersion | null
+  readonly stateTransitions: ArtifactVersion | null
+  readonly phase4Summary: ArtifactVersion | null
+  /** Files of kinds not interpreted (phase_4_checkpoint.json, unknown kinds), raw. */
+  readonly others: readonly ArtifactVersion[]
 }
 
 export interface TurnRecord {
@@ -123,7 +155,8 @@ export interface TurnRecord {
 }
 
 export interface PlayerTurn {
-  readonly status: Fact<'success' | 'error'> | null
+  /** The summary table's Player row: `feedback` when the report was missing and state recovery ran (db_max_turns_1). */
+  readonly status: Fact<'success' | 'error' | 'feedback'> | null
   readonly error: Fact<string> | null
   readonly filesCreated: Fact<number> | null
   readonly filesModified: Fact<number> | null
@@ -146,6 +179,8 @@ export interface CoachTurn {
   readonly gates: Fact<QualityGates> | null
   readonly testCommand: Fact<string> | null
   readonly independentTests: Fact<{passed: boolean; durationSeconds: number | null; skipped?: boolean}> | null
+  /** `Independent test verification failed for TASK-X (classification=…, confidence=…)` (D23). */
+  readonly testFailureClass?: Fact<{classification: string; confidence: string | null}> | null
   readonly diagnosticDump: Fact<DiagnosticDump> | null
   /** Full criterion texts of `Requirements not met for TASK-X: missing [...]`. */
   readonly missingCriteria: Fact<readonly string[]> | null

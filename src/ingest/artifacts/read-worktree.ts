@@ -1,0 +1,105 @@
+import {join} from 'node:path'
+import type {IngestIssue} from '../../model/ingest-issue.js'
+import type {ArtifactVersion} from '../../model/run-record.js'
+import type {DiscoveredFile, DiscoveredWorktree, IngestLimits, RecordingManifest} from '../discover.js'
+import {parseFeatureYaml, type ParsedFeature} from '../feature/parse-feature-yaml.js'
+import {parseGuardkitConfig} from '../feature/parse-config-yaml.js'
+import type {FsPort} from '../fs/file-port.js'
+import {readTextFile, type TextReadOptions} from '../fs/read-text.js'
+import {parseTaskFile, type ParsedTaskFile} from '../tasks/parse-task-file.js'
+import {classifyArtifactName, type ArtifactKind} from './kinds.js'
+import {parseArtifact} from './parse-artifact.js'
+
+export interface ArtifactFile {
+  readonly name: string
+  readonly kind: ArtifactKind | null
+  readonly turn: number | null
+  /** The file as it is now, then earlier versions a fixture kept (oldest first). */
+  readonly versions: readonly ArtifactVersion[]
+}
+
+export interface ArtifactFolder {
+  readonly taskId: string
+  /** RUN-relative folder. */
+  readonly dir: string
+  /** RUN-relative worktree root. */
+  readonly worktree: string
+  /** Files that parsed (the rest are issues), by name. */
+  readonly files: readonly ArtifactFile[]
+}
+
+export interface WorktreeRecords {
+  readonly rel: string
+  readonly folders: readonly ArtifactFolder[]
+  readonly taskFiles: readonly (ParsedTaskFile & {readonly inWorktree: string})[]
+  readonly features: readonly ParsedFeature[]
+  readonly config: {readonly file: string; readonly yaml: Readonly<Record<string, unknown>>} | null
+}
+
+/** Reads and parses every GuardKit file discovery found in one worktree; bad files become issues. */
+export async function readWorktree(port: FsPort, rootAbs: string, wt: DiscoveredWorktree, limits: IngestLimits, fixture: RecordingManifest | null, issues: IngestIssue[]): Promise<WorktreeRecords> {
+  const json: TextReadOptions = {maxBytes: limits.maxArtifactBytes, maxLineChars: null, whenTooLarge: 'skip'}
+  const markdown: TextReadOptions = {maxBytes: limits.maxArtifactBytes, maxLineChars: limits.maxLineChars, whenTooLarge: 'skip'}
+  const read = async (f: DiscoveredFile, options: TextReadOptions): Promise<string | null> => {
+    const r = await readTextFile(port, f.abs, f.rel, options)
+    issues.push(...r.issues)
+    return r.text
+  }
+
+  const folders: ArtifactFolder[] = []
+  for (const folder of wt.taskFolders) {
+    const files: ArtifactFile[] = []
+    for (const f of folder.files) {
+      if (!f.name.endsWith('.json')) {
+        issues.push({file: f.rel, code: 'unknown-kind', severity: 'info', message: 'not a JSON artifact GuardKit writes: ignored'})
+        continue
+      }
+      const {kind, turn} = classifyArtifactName(f.name)
+      const versions: ArtifactVersion[] = []
+      for (const old of fixture?.versions.get(f.rel) ?? []) {
+        const text = await read({abs: join(rootAbs, ...old.file.split('/')), rel: old.file, size: 0}, json)
+        if (text === null) continue
+        const parsed = parseArtifact(old.file, text, kind, old.seenAt)
+        issues.push(...parsed.issues)
+        if (parsed.version) versions.push(parsed.version)
+      }
+      const text = await read(f, json)
+      if (text !== null) {
+        const parsed = parseArtifact(f.rel, text, kind)
+        issues.push(...parsed.issues)
+        if (parsed.version) versions.push(parsed.version)
+      }
+      if (versions.length > 0) files.push({name: f.name, kind, turn, versions})
+    }
+    folders.push({taskId: folder.taskId, dir: folder.rel, worktree: wt.rel, files})
+  }
+
+  const taskFiles: (ParsedTaskFile & {inWorktree: string})[] = []
+  for (const f of wt.taskFiles) {
+    const text = await read(f, markdown)
+    if (text === null) continue
+    const parsed = parseTaskFile(f.rel, text)
+    issues.push(...parsed.issues)
+    taskFiles.push({...parsed, inWorktree: f.inWorktree})
+  }
+
+  const features: ParsedFeature[] = []
+  for (const f of wt.featureFiles) {
+    const text = await read(f, json)
+    if (text === null) continue
+    const parsed = parseFeatureYaml(f.rel, text)
+    issues.push(...parsed.issues)
+    if (parsed.record) features.push(parsed)
+  }
+
+  let config: WorktreeRecords['config'] = null
+  if (wt.configFile) {
+    const text = await read(wt.configFile, json)
+    if (text !== null) {
+      const parsed = parseGuardkitConfig(wt.configFile.rel, text)
+      issues.push(...parsed.issues)
+      if (parsed.config) config = {file: wt.configFile.rel, yaml: parsed.config}
+    }
+  }
+  return {rel: wt.rel, folders, taskFiles, features, config}
+}

@@ -1,0 +1,145 @@
+import type {Evidence} from '../model/evidence.js'
+import type {IngestIssue} from '../model/ingest-issue.js'
+import type {EraMarker, LoggerStat, RunAttempt, TaskRun} from '../model/run-record.js'
+import type {Attributed} from './log/attribution.js'
+import {type AttemptDraft, applyAttemptEvent, finishAttempt, newAttempt} from './log/build/attempt-draft.js'
+import {createMarkerTally, markersOf} from './log/build/era-markers.js'
+import {applyTaskEvent} from './log/build/task-events.js'
+import {applySummaryTable, finishTask, newTask, type TaskDraft} from './log/build/task-draft.js'
+import type {LogEvent} from './log/events.js'
+import {keep} from './log/build/keep.js'
+
+/** What the logs of RUN yield: the log-derived parts of a RunRecord. */
+export interface LogIngestResult {
+  readonly logs: readonly string[]
+  readonly attempts: readonly RunAttempt[]
+  readonly tasks: readonly TaskRun[]
+  readonly eraMarkers: readonly EraMarker[]
+  readonly loggerStats: readonly LoggerStat[]
+  readonly ingestIssues: readonly IngestIssue[]
+}
+
+/**
+ * Folds attributed log events into per-attempt task drafts, then into RunRecord parts. Only
+ * what the RunRecord keeps is held, so memory follows the number of tasks and turns, not the log.
+ */
+export interface RunBuilder {
+  addLog(file: string): void
+  startAttempt(file: string, startLine: number, command: string | null): number
+  setAttemptCommand(attempt: number, line: number, command: string): void
+  endAttempt(attempt: number, endLine: number): void
+  fileOfAttempt(attempt: number): string | undefined
+  consume(a: Attributed): void
+  build(issues: readonly IngestIssue[], stats: ReadonlyMap<string, {parsed: number; counted: number}>): LogIngestResult
+}
+
+/** Kinds that show a task's loop ran in this attempt (others only mention a task). */
+const LOOP_KINDS = new Set<LogEvent['kind']>([
+  'ab-init', 'ab-start', 'ab-loop', 'ab-exec-turn', 'ai-invoke', 'ai-mode', 'cv-start', 'ab-use-coach', 'ab-criteria-progress', 'ab-complete',
+  'wc-creating', 'ai-player-report', 'cv-saved', 'ab-recovery-attempt', 'ab-coach-turn', 'cv-approved',
+])
+
+export function createRunBuilder(): RunBuilder {
+  const logs: string[] = []
+  /** Attempts still receiving events; an ended attempt is finished at once and its drafts dropped. */
+  const open = new Map<number, AttemptDraft>()
+  const files = new Map<number, string>()
+  const done: {attempt: RunAttempt; tasks: TaskRun[]; issues: IngestIssue[]}[] = []
+  const markers = createMarkerTally()
+  let order = 0
+  /** The attempt the last event went to (consecutive events share it). */
+  let current: AttemptDraft | null = null
+
+  function taskFor(att: AttemptDraft, taskId: string, e: LogEvent): TaskDraft | null {
+    let task = att.tasks.get(taskId)
+    if (task === undefined) {
+      if (!LOOP_KINDS.has(e.kind)) return null
+      task = newTask(taskId, att.attempt, att.file, order++)
+      task.featureId = att.featureId
+      att.tasks.set(taskId, task)
+    }
+    return task
+  }
+
+  return {
+    addLog(file) {
+      if (!logs.includes(file)) logs.push(file)
+    },
+    startAttempt(file, startLine, command) {
+      const n = files.size + 1
+      files.set(n, file)
+      open.set(n, newAttempt(n, file, startLine, command))
+      return n
+    },
+    setAttemptCommand(attempt, line, command) {
+      const att = open.get(attempt)
+      if (att === undefined) return
+      att.command = command
+      att.startLine = Math.min(att.startLine, line)
+    },
+    endAttempt(attempt, endLine) {
+      const att = open.get(attempt)
+      if (att === undefined) return
+      att.endLine = Math.max(att.endLine, endLine)
+      open.delete(attempt)
+      if (current === att) current = null
+      done.push(finishAttemptAll(att))
+    },
+    fileOfAttempt(attempt) {
+      return files.get(attempt)
+    },
+    consume(a) {
+      const att = a.attempt === current?.attempt ? current : (current = open.get(a.attempt) ?? null)
+      if (att === null) return
+      const e = a.event
+      const ev: Evidence = {file: att.file, line: a.line}
+      for (const id of markersOf(e)) markers.add(id, ev)
+      if (e.ts !== undefined) att.lastTs = e.ts
+      if (a.taskId === null || e.kind === 'cli-start') return applyAttemptEvent(att, e, ev)
+      const task = taskFor(att, keep(a.taskId), e)
+      if (task === null) return applyAttemptEvent(att, e, ev)
+      applyTaskEvent(task, a.turn, e, ev, att.lastTs)
+      if (e.kind === 'ab-complete') claimSummary(att, task, e.decision)
+      if (e.kind === 'c-task-status' || e.kind === 'c-task-result' || e.kind === 'ab-init') applyAttemptEvent(att, e, ev)
+    },
+    build(issues, stats) {
+      const all = [...done, ...[...open.values()].map(finishAttemptAll)].sort((a, b) => a.attempt.attempt - b.attempt.attempt)
+      const loggerStats: LoggerStat[] = [...stats.entries()]
+        .map(([logger, s]) => ({logger, parsed: s.parsed, counted: s.counted}))
+        .sort((a, b) => b.parsed + b.counted - (a.parsed + a.counted) || (a.logger < b.logger ? -1 : 1))
+      return {
+        logs: [...logs],
+        attempts: all.map((x) => x.attempt),
+        tasks: all.flatMap((x) => x.tasks),
+        eraMarkers: markers.list(),
+        loggerStats,
+        ingestIssues: [...issues, ...all.flatMap((x) => x.issues)],
+      }
+    },
+  }
+}
+
+/** An attempt as the RunRecord keeps it, with the issues its end leaves (tasks without outcome, unmatched tables). */
+function finishAttemptAll(att: AttemptDraft): {attempt: RunAttempt; tasks: TaskRun[]; issues: IngestIssue[]} {
+  const issues: IngestIssue[] = []
+  const drafts = [...att.tasks.values()].sort((a, b) => a.order - b.order)
+  const unfinished = drafts.filter((t) => t.outcome === null)
+  for (const t of unfinished) {
+    const last = Math.max(0, ...t.turns.keys())
+    issues.push({file: att.file, line: att.endLine, code: 'truncated', severity: 'info',
+      message: `${t.taskId} (attempt ${att.attempt}) has no recorded outcome: the log ends${last > 0 ? ` during or after turn ${last}` : ''} without its \`Orchestration complete\` record`})
+  }
+  for (const table of att.pendingTables) {
+    issues.push({file: att.file, line: table.line, code: 'unattributed', severity: 'warning',
+      message: `an AutoBuild Summary (${table.status}) table could not be matched to a task's outcome record`})
+  }
+  return {attempt: finishAttempt(att, unfinished.length > 0), tasks: drafts.map(finishTask), issues}
+}
+
+/** Pair the oldest unclaimed summary table of the same status with this task (FORMATS.md §5.2). */
+function claimSummary(att: AttemptDraft, task: TaskDraft, decision: string): void {
+  const i = att.pendingTables.findIndex((t) => t.status.toLowerCase() === decision.toLowerCase())
+  if (i === -1) return
+  const [table] = att.pendingTables.splice(i, 1)
+  applySummaryTable(task, table!.rows, att.file)
+}

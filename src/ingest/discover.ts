@@ -1,0 +1,158 @@
+import {basename, dirname, join} from 'node:path'
+import type {IngestIssue} from '../model/ingest-issue.js'
+import {UsageError} from '../shared/errors.js'
+import {describeErrorCode, errorCode, type FsPort} from './fs/file-port.js'
+import {readRecordingManifest, type RecordingManifest} from './discover/recording.js'
+import {collectWorktree, isWorktreeRoot, type DiscoveredFile, type DiscoveredWorktree} from './discover/find-worktree.js'
+import {DEFAULT_LIMITS, type IngestLimits} from './discover/limits.js'
+import {byCodePoint, listDir, type Entry, type RunRoot} from './discover/run-paths.js'
+import {hasLogExtension, sniffLog} from './discover/sniff-log.js'
+import {RECORDING_MANIFEST_NAME} from './schemas/recording-manifest.schema.js'
+
+export type {DiscoveredFile, DiscoveredTaskFolder, DiscoveredWorktree} from './discover/find-worktree.js'
+export type {RecordingManifest} from './discover/recording.js'
+export {DEFAULT_LIMITS, type IngestLimits} from './discover/limits.js'
+
+/** What RUN holds, before anything is parsed. */
+export interface Discovery {
+  /** RUN as the user gave it. */
+  readonly runPath: string
+  readonly input: 'stdin' | 'file' | 'dir'
+  /** Absolute RUN (for a single file: its folder); null for stdin. */
+  readonly root: RunRoot | null
+  readonly logs: readonly DiscoveredFile[]
+  readonly worktrees: readonly DiscoveredWorktree[]
+  /** The manifest of a recording (docs/recording-format.md), when RUN is one. */
+  readonly fixture: RecordingManifest | null
+  readonly issues: readonly IngestIssue[]
+}
+
+const SKIP_DIRS = new Set(['node_modules', '__pycache__', 'venv', 'site-packages'])
+
+/**
+ * Finds what RUN holds (docs/ingest.md): `-` is a log on stdin; a file is a log; a directory may hold
+ * logs (`*.log`, `*.md`, `*.txt` with AutoBuild output), worktrees or copies of them (RUN itself,
+ * `.guardkit/worktrees/*` of a repository root, or folders below RUN), and a fixture manifest.
+ * Nothing is opened for writing. A missing or unreadable RUN is a usage error; everything else
+ * that is wrong becomes an issue.
+ */
+export async function discoverRun(port: FsPort, runPath: string, limits: IngestLimits = DEFAULT_LIMITS): Promise<Discovery> {
+  if (runPath === '-') return {runPath, input: 'stdin', root: null, logs: [], worktrees: [], fixture: null, issues: []}
+  const abs = port.resolve(runPath)
+  let kind: 'file' | 'dir' | 'other'
+  try {
+    kind = (await port.stat(abs)).kind as 'file' | 'dir' | 'other'
+  } catch (error) {
+    const code = errorCode(error)
+    if (code === 'ENOENT') throw new UsageError(`RUN not found: ${runPath}`, 'Pass a log file, `-` for a log on stdin, or a directory holding logs, a worktree or a fixture.')
+    throw new UsageError(`Cannot read RUN ${runPath}: ${describeErrorCode(code)} (${code}).`)
+  }
+  if (kind === 'file') {
+    const root = {abs: dirname(abs), real: await port.realpath(dirname(abs)).catch(() => dirname(abs))}
+    const size = await port.stat(abs).then((s) => s.size)
+    return {runPath, input: 'file', root, logs: [{abs, rel: basename(abs), size}], worktrees: [], fixture: null, issues: []}
+  }
+  if (kind !== 'dir') throw new UsageError(`RUN is neither a file nor a directory: ${runPath}`)
+  let real: string
+  try {
+    real = await port.realpath(abs)
+  } catch (error) {
+    throw new UsageError(`Cannot read RUN ${runPath}: ${describeErrorCode(errorCode(error))}.`)
+  }
+  const root: RunRoot = {abs, real}
+  const walker = new Walker(port, root, limits)
+  await walker.walk(abs, '.', 1)
+  const fixture = walker.sawManifest ? await readRecordingManifest(port, root, limits, walker.issues) : null
+  const logs = await walker.pickLogs(fixture)
+  const worktrees = walker.worktrees.slice().sort((a, b) => byCodePoint(a.rel, b.rel))
+  return {runPath, input: 'dir', root, logs, worktrees, fixture, issues: walker.issues}
+}
+
+class Walker {
+  readonly issues: IngestIssue[] = []
+  readonly worktrees: DiscoveredWorktree[] = []
+  readonly candidates: DiscoveredFile[] = []
+  sawManifest = false
+  private readonly visited = new Set<string>()
+  private entries = 0
+  private stopped = false
+
+  constructor(
+    private readonly port: FsPort,
+    private readonly root: RunRoot,
+    private readonly limits: IngestLimits,
+  ) {
+    this.visited.add(root.real)
+  }
+
+  async walk(dirAbs: string, dirRel: string, depth: number): Promise<void> {
+    if (this.stopped) return
+    const entries = await listDir(this.port, this.root, dirAbs, this.issues, this.visited)
+    this.entries += entries.length
+    if (this.entries > this.limits.maxEntries) {
+      this.stopped = true
+      this.issues.push({file: dirRel, code: 'search-limit', severity: 'warning',
+        message: `RUN has more than ${this.limits.maxEntries} entries: the search stopped here; pass a smaller folder (a worktree, or the logs)`})
+      return
+    }
+    const worktree = isWorktreeRoot(entries)
+    if (depth === 1) this.sawManifest = entries.some((e) => e.kind === 'file' && e.name === RECORDING_MANIFEST_NAME)
+    if (worktree) await this.collect({abs: dirAbs, rel: dirRel}, entries)
+    for (const e of entries) {
+      if (e.kind === 'file') {
+        if (!(depth === 1 && e.name === RECORDING_MANIFEST_NAME) && hasLogExtension(e.name)) this.candidates.push({abs: e.abs, rel: e.rel, size: e.size})
+      } else if (depth < this.limits.maxSearchDepth && !e.name.startsWith('.') && !SKIP_DIRS.has(e.name) && !(worktree && e.name === 'tasks')
+        // a recording keeps earlier versions of its files under versions/ (read through the manifest)
+        && !(depth === 1 && this.sawManifest && e.name === 'versions')) {
+        await this.walk(e.abs, e.rel, depth + 1)
+      }
+    }
+  }
+
+  private async collect(dir: {abs: string; rel: string}, entries: readonly Entry[]): Promise<void> {
+    const {worktree, nested} = await collectWorktree(this.port, this.root, dir, entries, this.limits, this.issues, this.visited)
+    if (hasContent(worktree)) this.worktrees.push(worktree)
+    for (const n of nested) {
+      const inner = await listDir(this.port, this.root, n.abs, this.issues, this.visited)
+      await this.collect({abs: n.abs, rel: n.rel}, inner)
+    }
+  }
+
+  /** Candidates that hold AutoBuild output (a fixture's declared logs always count). */
+  async pickLogs(fixture: RecordingManifest | null): Promise<DiscoveredFile[]> {
+    const declared = new Set(fixture?.logs ?? [])
+    const out: DiscoveredFile[] = []
+    for (const c of this.candidates) {
+      if (declared.has(c.rel)) {
+        out.push(c)
+        continue
+      }
+      const sniff = await sniffLog(this.port, c.abs, this.limits.sniffBytes)
+      const isLog = c.rel.endsWith('.log')
+      if (sniff === 'autobuild') out.push(c)
+      else if (typeof sniff === 'object') {
+        this.issues.push({file: c.rel, code: 'unreadable', severity: 'error', message: `cannot read the file: ${describeErrorCode(sniff.unreadable)} (${sniff.unreadable})`})
+      } else if (sniff === 'mentions') {
+        this.issues.push({file: c.rel, code: 'not-a-log', severity: 'info', message: 'quotes GuardKit log records but holds no captured AutoBuild run: not read as a log'})
+      } else if (isLog && sniff === 'empty') {
+        this.issues.push({file: c.rel, code: 'empty', severity: 'warning', message: 'the file is empty'})
+      } else if (isLog && sniff === 'binary') {
+        this.issues.push({file: c.rel, code: 'binary', severity: 'warning', message: 'binary content (NUL bytes), not a log: skipped'})
+      } else if (isLog) {
+        this.issues.push({file: c.rel, code: 'not-a-log', severity: 'info', message: 'holds no AutoBuild output: not read as a log'})
+      }
+    }
+    for (const rel of declared) {
+      if (!out.some((l) => l.rel === rel) && !this.candidates.some((c) => c.rel === rel)) {
+        const abs = join(this.root.abs, ...rel.split('/'))
+        const size = await this.port.stat(abs).then((s) => s.size).catch(() => -1)
+        if (size >= 0) out.push({abs, rel, size})
+      }
+    }
+    return out.sort((a, b) => byCodePoint(a.rel, b.rel))
+  }
+}
+
+function hasContent(w: DiscoveredWorktree): boolean {
+  return w.taskFolders.length > 0 || w.taskFiles.length > 0 || w.featureFiles.length > 0 || w.configFile !== null
+}

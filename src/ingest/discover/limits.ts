@@ -1,0 +1,27 @@
+/** How much of RUN ingest reads; each limit reached is an ingest issue, never a crash (docs/ingest.md). */
+export interface IngestLimits {
+  /** Logs larger than this are read up to it (the rest is reported, not read). */
+  readonly maxLogBytes: number
+  /** JSON and YAML artifacts and task files larger than this are skipped. */
+  readonly maxArtifactBytes: number
+  /** Log and markdown lines longer than this (UTF-16 units) are cut. */
+  readonly maxLineChars: number
+  /** Directory entries looked at while searching RUN, in total. */
+  readonly maxEntries: number
+  /** How deep below RUN logs and worktree copies are searched (RUN's own files are depth 1). */
+  readonly maxSearchDepth: number
+  /** How deep below `tasks/` task files are searched. */
+  readonly maxTaskDepth: number
+  /** Bytes of a candidate log read to decide whether it holds AutoBuild output. */
+  readonly sniffBytes: number
+}
+
+export const DEFAULT_LIMITS: IngestLimits = {
+  maxLogBytes: 256 * 1024 * 1024,
+  maxArtifactBytes: 64 * 1024 * 1024,
+  maxLineChars: 1024 * 1024,
+  maxEntries: 50_000,
+  maxSearchDepth: 3,
+  maxTaskDepth: 6,
+  sniffBytes: 256 * 1024,
+}

@@ -1,0 +1,87 @@
+import {createHash} from 'node:crypto'
+import {join} from 'node:path'
+import type {IngestIssue} from '../../model/ingest-issue.js'
+import type {FixtureInfo} from '../../model/run-record.js'
+import {jsonSyntaxIssue} from '../artifacts/parse-artifact.js'
+import {parsePythonJson} from '../artifacts/parse-json.js'
+import {shapeIssues} from '../artifacts/zod-issues.js'
+import {describeErrorCode, errorCode, type FsPort} from '../fs/file-port.js'
+import {readTextFile} from '../fs/read-text.js'
+import {RECORDING_MANIFEST_NAME, RecordingManifestV1Schema} from '../schemas/recording-manifest.schema.js'
+import type {IngestLimits} from './limits.js'
+import type {RunRoot} from './run-paths.js'
+
+export interface RecordingManifest {
+  readonly info: FixtureInfo
+  /** Top-level `*.log` files the manifest lists (`run.log`): logs whatever they hold. */
+  readonly logs: readonly string[]
+  /** Earlier versions of artifacts: artifact path → [{file, seenAt}], oldest first. */
+  readonly versions: ReadonlyMap<string, readonly {readonly file: string; readonly seenAt: string | null}[]>
+}
+
+/**
+ * Reads and checks the manifest of a recording (docs/recording-format.md): every listed file and
+ * version must exist with its sha256, so a recording edited by hand is reported (and still read);
+ * the recorder's gaps become info issues.
+ */
+export async function readRecordingManifest(port: FsPort, root: RunRoot, limits: IngestLimits, issues: IngestIssue[]): Promise<RecordingManifest | null> {
+  const file = RECORDING_MANIFEST_NAME
+  const read = await readTextFile(port, join(root.abs, file), file, {maxBytes: limits.maxArtifactBytes, maxLineChars: null, whenTooLarge: 'skip'})
+  issues.push(...read.issues)
+  if (read.text === null) return null
+  const parsed = parsePythonJson(read.text)
+  if (!parsed.ok) {
+    issues.push(jsonSyntaxIssue(file, parsed))
+    return null
+  }
+  const result = RecordingManifestV1Schema.safeParse(parsed.value)
+  if (!result.success) {
+    issues.push(...shapeIssues(file, parsed.value, result.error, 'recording manifest').map((i) => ({...i, severity: 'error' as const})))
+    return null
+  }
+  const manifest = result.data
+  const logs: string[] = []
+  for (const [index, entry] of manifest.files.entries()) {
+    if (!(await checkFile(port, root, limits, entry.path, entry.sha256, `/files/${index}`, issues))) continue
+    if (entry.path.endsWith('.log') && !entry.path.includes('/')) logs.push(entry.path)
+  }
+  const versions = new Map<string, {file: string; seenAt: string | null; version: number}[]>()
+  for (const [index, v] of (manifest.versions ?? []).entries()) {
+    if (!(await checkFile(port, root, limits, v.file, v.sha256 ?? null, `/versions/${index}`, issues))) continue
+    const list = versions.get(v.path) ?? []
+    list.push({file: v.file, seenAt: v.seenAt ?? null, version: v.version})
+    versions.set(v.path, list)
+  }
+  for (const [index, gap] of (manifest.gaps ?? []).entries()) {
+    issues.push({file, pointer: `/gaps/${index}`, code: 'recording-gap', severity: 'info', message: `${gap.path}: ${gap.message}`})
+  }
+  return {
+    info: {file, toolName: manifest.tool.name, toolVersion: manifest.tool.version, createdBy: manifest.createdBy ?? null, redacted: manifest.redacted ?? null, files: manifest.files.length},
+    logs,
+    versions: new Map([...versions].map(([path, list]) => [path, list.sort((a, b) => a.version - b.version).map(({file: f, seenAt}) => ({file: f, seenAt}))])),
+  }
+}
+
+/** Whether a listed file is inside the recording and present; a changed hash is reported but the file is used. */
+async function checkFile(port: FsPort, root: RunRoot, limits: IngestLimits, path: string, sha256: string | null, pointer: string, issues: IngestIssue[]): Promise<boolean> {
+  const file = RECORDING_MANIFEST_NAME
+  if (path.startsWith('/') || path.split('/').includes('..')) {
+    issues.push({file, pointer, code: 'recording-path', severity: 'warning', message: `a path outside the recording: ${path}; ignored`})
+    return false
+  }
+  let bytes: Uint8Array
+  try {
+    const read = await port.readFile(join(root.abs, ...path.split('/')), limits.maxLogBytes)
+    if (read.truncated) return true
+    bytes = read.bytes
+  } catch (error) {
+    issues.push({file, pointer, code: 'recording-file-missing', severity: 'warning', message: `listed file ${path}: ${describeErrorCode(errorCode(error))}`})
+    return false
+  }
+  const actual = createHash('sha256').update(bytes).digest('hex')
+  if (sha256 !== null && actual !== sha256) {
+    issues.push({file, pointer, code: 'recording-hash-mismatch', severity: 'warning',
+      message: `${path} changed since the recording was written (sha256 ${actual.slice(0, 12)}…, manifest ${sha256.slice(0, 12)}…): read as it is now`})
+  }
+  return true
+}

@@ -1,0 +1,121 @@
+import type {Evidence, Fact} from '../../../model/evidence.js'
+import type {RunAttempt, RunSettings, Wave} from '../../../model/run-record.js'
+import type {LogEvent, TableRow} from '../events.js'
+import type {TaskDraft} from './task-draft.js'
+
+/** One AutoBuild run captured in a log (a shell prompt + an orchestration start). */
+export interface AttemptDraft {
+  readonly attempt: number
+  readonly file: string
+  startLine: number
+  endLine: number
+  command: string | null
+  kind: 'feature' | 'task' | null
+  featureId: string | null
+  readonly tasks: Map<string, TaskDraft>
+  readonly waves: Map<number, {taskIds: string[]; evidence: Evidence[]}>
+  readonly statuses: Map<string, string>
+  featureResult: Fact<string> | null
+  settings: {-readonly [K in keyof RunSettings]: RunSettings[K]}
+  /** Summary tables not yet claimed by their task's `Orchestration complete` (FIFO, matched by status). */
+  readonly pendingTables: {status: string; rows: readonly TableRow[]; line: number}[]
+  /** The latest console/progress timestamp (2026-03 on), for events printed without one. */
+  lastTs: string | null
+}
+
+export function newAttempt(attempt: number, file: string, startLine: number, command: string | null): AttemptDraft {
+  return {
+    attempt, file, startLine, endLine: startLine, command, kind: null, featureId: null, tasks: new Map(), waves: new Map(), statuses: new Map(),
+    featureResult: null, pendingTables: [], lastTs: null,
+    settings: {maxTurns: null, sdkTimeoutSeconds: null, taskTimeoutSeconds: null, resetTurns: null, enablePerspectiveReset: null, rollbackOnPollution: null},
+  }
+}
+
+const MAX_PENDING_TABLES = 50
+
+/** Records about the run or a wave (no task of their own). */
+export function applyAttemptEvent(att: AttemptDraft, e: LogEvent, ev: Evidence): void {
+  switch (e.kind) {
+    case 'cli-start':
+      att.kind = e.mode
+      att.featureId = e.featureId
+      setSettings(att, e.params, ev)
+      break
+    case 'feature-init':
+    case 'ab-init':
+      setSettings(att, e.params, ev)
+      break
+    case 'waves-start':
+      if (e.taskTimeout !== null) att.settings.taskTimeoutSeconds ??= {value: e.taskTimeout, evidence: [ev]}
+      break
+    case 'wave-start':
+    case 'c-wave': {
+      const w = att.waves.get(e.wave) ?? {taskIds: [], evidence: []}
+      for (const id of e.taskIds) if (!w.taskIds.includes(id)) w.taskIds.push(id)
+      if (w.evidence.length < 4) w.evidence.push(ev)
+      att.waves.set(e.wave, w)
+      break
+    }
+    case 'feature-complete':
+      att.featureResult = {value: e.status, evidence: [ev]}
+      break
+    case 'c-feature-result':
+      att.featureResult ??= {value: e.result.toLowerCase() === 'success' ? 'completed' : 'failed', evidence: [ev]}
+      break
+    case 'feature-failed':
+    case 'cli-error':
+      att.featureResult ??= {value: 'failed', evidence: [ev]}
+      break
+    case 'c-summary-table':
+      if (att.pendingTables.length < MAX_PENDING_TABLES) att.pendingTables.push({status: e.status, rows: e.rows, line: ev.line ?? 0})
+      break
+    case 'c-task-status':
+    case 'c-task-result':
+      if (e.taskId !== undefined) att.statuses.set(e.taskId, e.kind === 'c-task-status' ? e.status : e.ok ? 'SUCCESS' : 'FAILED')
+      break
+    default:
+      break
+  }
+}
+
+function setSettings(att: AttemptDraft, params: Readonly<Record<string, string>>, ev: Evidence): void {
+  const s = att.settings
+  const num = (v: string | undefined) => (v === undefined || v === 'None' ? null : Number.parseFloat(v))
+  const maxTurns = num(params.max_turns)
+  if (maxTurns !== null && Number.isFinite(maxTurns)) s.maxTurns ??= {value: maxTurns, evidence: [ev]}
+  const sdk = num(params.sdk_timeout)
+  if (sdk !== null && Number.isFinite(sdk)) s.sdkTimeoutSeconds ??= {value: sdk, evidence: [ev]}
+  const taskTimeout = num(params.task_timeout)
+  if (taskTimeout !== null && Number.isFinite(taskTimeout)) s.taskTimeoutSeconds ??= {value: taskTimeout, evidence: [ev]}
+  const reset = params.reset_turns
+  if (reset !== undefined && /^\[[\d, ]*\]$/.test(reset)) {
+    s.resetTurns ??= {value: reset.slice(1, -1).split(',').filter((x) => x.replace(/\s/g, '') !== '').map((x) => Number(x)), evidence: [ev]}
+  }
+  if (params.enable_perspective_reset !== undefined) s.enablePerspectiveReset ??= {value: params.enable_perspective_reset === 'True', evidence: [ev]}
+  if (params.rollback_on_pollution !== undefined) s.rollbackOnPollution ??= {value: params.rollback_on_pollution === 'True', evidence: [ev]}
+}
+
+export function finishAttempt(att: AttemptDraft, truncated: boolean): RunAttempt {
+  const waves: Wave[] = [...att.waves.entries()].sort(([a], [b]) => a - b).map(([wave, w]) => {
+    const statuses: Record<string, string> = {}
+    for (const id of w.taskIds) {
+      const s = att.statuses.get(id)
+      if (s !== undefined) statuses[id] = s
+    }
+    return {wave, taskIds: w.taskIds, evidence: w.evidence, statuses}
+  })
+  return {
+    attempt: att.attempt,
+    file: att.file,
+    startLine: att.startLine,
+    endLine: att.endLine,
+    command: att.command,
+    kind: att.kind ?? 'feature',
+    featureId: att.featureId,
+    taskIds: [...att.tasks.keys()],
+    waves,
+    featureResult: att.featureResult,
+    truncated,
+    settings: {...att.settings},
+  }
+}

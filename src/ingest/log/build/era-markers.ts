@@ -1,0 +1,84 @@
+import type {Evidence} from '../../../model/evidence.js'
+import type {EraMarker} from '../../../model/run-record.js'
+import type {LogEvent} from '../events.js'
+
+/**
+ * Documented version markers (spec §1 difference table, FORMATS.md §6): wordings and records that
+ * only some GuardKit commits print. Analyze infers the run's era from them; docs/findings.md lists
+ * the ids.
+ */
+export function markersOf(e: LogEvent): readonly string[] {
+  switch (e.kind) {
+    case 'ab-stall-error':
+      return [e.wording] // D30
+    case 'ab-stall-warning':
+      return e.extended ? ['stall-extended-threshold'] : [] // D28
+    case 'ab-partial-stall':
+      return ['partial-progress-stall'] // D28
+    case 'ai-tool-keys':
+      return ['tool-input-keys-log'] // D2
+    case 'ai-recovered':
+      return e.what === 'completion_promises' ? ['promises-recovered-log'] : [] // D9
+    case 'ai-player-report':
+      return e.how === 'synthetic' ? ['direct-synthetic-from-git'] : [] // FORMATS §6.5
+    case 'cv-tests-skipped':
+      return e.reason.startsWith('tests not required for') ? ['tests-skipped-by-task-type'] : e.reason === 'tests_required=False' ? ['tests-skipped-required-flag'] : [] // D18
+    case 'cv-test-run':
+      return e.via === 'sdk' ? ['independent-tests-via-sdk'] : e.via === 'subprocess' ? ['independent-tests-via-subprocess'] : ['independent-tests-shell'] // D19
+    case 'cv-test-class':
+      return e.classification === 'unclassified' ? [] : ['test-failure-classified'] // D23
+    case 'cv-dump-header':
+      return ['diagnostic-dump'] // §7.2 (pre-acr prints none)
+    case 'ab-use-coach':
+      return e.coach === 'llm' ? ['llm-coach'] : []
+    case 'ab-orchestration-failed':
+      return /is not a valid CriterionStatus/.test(e.message) ? ['criterion-status-crash'] : [] // D31
+    case 'ab-invocation-stall':
+      return e.fatal ? ['player-invocation-stall'] : []
+    case 'ab-timeout-budget':
+      return ['timeout-budget']
+    case 'c-status-box':
+      return e.lines.some((l) => l.includes('Stall caused by SDK API errors')) ? ['stall-sdk-hint'] // D32
+        : e.lines.some((l) => l.includes('APPROVED (infra-dependent')) ? ['conditional-approval-summary'] : [] // D33
+    case 'note':
+      return NOTE_MARKERS[e.name] ?? []
+    default:
+      return []
+  }
+}
+
+const NOTE_MARKERS: Readonly<Record<string, readonly string[]>> = {
+  'synthetic-detected': ['synthetic-report-detected'],
+  'synthetic-no-promises': ['synthetic-no-promises'],
+  'hybrid-fallback': ['hybrid-fallback'], // D24
+  'cumulative-diff': ['test-detection-cumulative-diff'], // D21
+  'conditional-approval': ['conditional-approval-check'], // D23
+  'seam-recommendation': ['seam-test-recommendation'], // D34
+  'unknown-criterion-status': ['unknown-criterion-status-warning'], // D31 fixed
+}
+
+export function isMarkerNote(name: string): boolean {
+  return NOTE_MARKERS[name] !== undefined
+}
+
+const MAX_MARKER_EVIDENCE = 5
+
+export interface MarkerTally {
+  add(id: string, evidence: Evidence): void
+  list(): EraMarker[]
+}
+
+export function createMarkerTally(): MarkerTally {
+  const byId = new Map<string, {count: number; evidence: Evidence[]}>()
+  return {
+    add(id, evidence) {
+      let m = byId.get(id)
+      if (m === undefined) byId.set(id, (m = {count: 0, evidence: []}))
+      m.count++
+      if (m.evidence.length < MAX_MARKER_EVIDENCE) m.evidence.push(evidence)
+    },
+    list() {
+      return [...byId.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([id, m]) => ({id, count: m.count, evidence: [...m.evidence]}))
+    },
+  }
+}

@@ -1,0 +1,116 @@
+import type {Evidence, Fact} from '../../../model/evidence.js'
+import type {ImplementationMode, Outcome} from '../../../model/outcome.js'
+import type {CriteriaRecord, StallRecord, SummaryRow, TaskEvent, TaskRun} from '../../../model/run-record.js'
+import type {TableRow} from '../events.js'
+import {offer} from './candidate.js'
+import {feedbackFromSummary, filesOfSummary, finishTurn, newTurn, type TurnDraft} from './turn-draft.js'
+
+/** One task in one attempt, as the log shows it so far. */
+export interface TaskDraft {
+  readonly taskId: string
+  readonly attempt: number
+  readonly file: string
+  readonly order: number
+  featureId: string | null
+  mode: Fact<ImplementationMode> | null
+  taskType: Fact<string> | null
+  maxTurns: Fact<number> | null
+  outcome: Fact<Outcome> | null
+  turnCount: Fact<number> | null
+  readonly turns: Map<number, TurnDraft>
+  stall: StallRecord | null
+  readonly events: TaskEvent[]
+  eventsDropped: number
+  graphitiErrors: number
+  criteria: CriteriaRecord | null
+  summary: SummaryRow[] | null
+  /** The dump being read (its lines follow its header). */
+  openDump: TurnDraft | null
+}
+
+const MAX_EVENTS = 400
+const MAX_GRAPHITI_EVENTS = 40
+
+export function newTask(taskId: string, attempt: number, file: string, order: number): TaskDraft {
+  return {
+    taskId, attempt, file, order, featureId: null, mode: null, taskType: null, maxTurns: null, outcome: null, turnCount: null,
+    turns: new Map(), stall: null, events: [], eventsDropped: 0, graphitiErrors: 0, criteria: null, summary: null, openDump: null,
+  }
+}
+
+export function turnOf(task: TaskDraft, turn: number): TurnDraft {
+  let t = task.turns.get(turn)
+  if (t === undefined) {
+    t = newTurn(turn)
+    task.turns.set(turn, t)
+  }
+  return t
+}
+
+export function addEvent(task: TaskDraft, event: TaskEvent): void {
+  if (event.kind === 'graphiti-error' && ++task.graphitiErrors > MAX_GRAPHITI_EVENTS) return
+  if (task.events.length >= MAX_EVENTS) {
+    task.eventsDropped++
+    return
+  }
+  task.events.push(event)
+}
+
+/** The per-task `AutoBuild Summary` table: the most reliable per-turn source (FORMATS.md §5.2). */
+export function applySummaryTable(task: TaskDraft, rows: readonly TableRow[], file: string): void {
+  const summary: SummaryRow[] = []
+  for (const row of rows) {
+    const evidence: Evidence = {file, line: row.line}
+    summary.push({turn: row.turn, phase: row.phase, status: row.status, summary: row.summary, evidence: [evidence]})
+    const t = turnOf(task, row.turn)
+    t.hasResult = true
+    if (row.phase.startsWith('Player')) {
+      const status = row.status === 'success' || row.status === 'error' || row.status === 'feedback' ? row.status : null
+      if (status !== null) t.playerStatus = offer(t.playerStatus, status, 3, evidence)
+      const files = filesOfSummary(row.summary)
+      if (files !== null && t.filesCreated === null) {
+        t.filesCreated = {value: files.created, evidence: [evidence]}
+        t.filesModified = {value: files.modified, evidence: [evidence]}
+      }
+      if (status === 'error' && t.playerError === null) t.playerError = {value: row.summary.replace(/\n/g, ' '), evidence: [evidence]}
+    } else if (row.phase.startsWith('Coach')) {
+      const decision = row.status === 'success' ? 'approve' : row.status === 'feedback' ? 'feedback' : row.status === 'error' ? 'error' : null
+      if (decision !== null) t.decision = offer(t.decision, decision, 4, evidence)
+      const fb = feedbackFromSummary(row.summary, evidence)
+      // Rich wraps table cells at the column width, so the table's text is the last resort.
+      if (fb !== null) t.feedback = offer(t.feedback, fb, 0, evidence)
+    }
+  }
+  task.summary = summary
+}
+
+export function finishTask(task: TaskDraft): TaskRun {
+  const count = task.turnCount?.value ?? 0
+  const turns = [...task.turns.values()]
+    .filter((t) => t.hasResult || (t.turn <= count && t.turn >= 1))
+    .sort((a, b) => a.turn - b.turn)
+    .map(finishTurn)
+  const events = task.eventsDropped > 0 || task.graphitiErrors > MAX_GRAPHITI_EVENTS
+    ? [...task.events, {kind: 'other' as const, name: 'events-capped', turn: null,
+        detail: `${task.eventsDropped} more events and ${Math.max(task.graphitiErrors - MAX_GRAPHITI_EVENTS, 0)} more knowledge-graph errors were counted but not kept`, evidence: []}]
+    : task.events
+  return {
+    taskId: task.taskId,
+    attempt: task.attempt,
+    featureId: task.featureId,
+    mode: task.mode,
+    taskType: task.taskType,
+    complexity: null,
+    maxTurns: task.maxTurns,
+    outcome: task.outcome,
+    turnCount: task.turnCount,
+    turns,
+    stall: task.stall,
+    events,
+    criteria: task.criteria,
+    taskFile: null,
+    artifactDir: null,
+    summary: task.summary,
+    sources: {log: true, artifacts: false},
+  }
+}

@@ -1,0 +1,79 @@
+import type {ParsedEvent} from './events.js'
+import {splitTimestamp} from './grammar/text.js'
+
+/**
+ * Console text (no `LEVEL:logger:` prefix): Rich output of `guardkit autobuild` and the shell
+ * around it (FORMATS.md §5.5). `classifyConsole` says whether a line starts a console item —
+ * which also ends a multi-line logging record — and what it is. Lines that start nothing continue
+ * the open item (a record's feedback bullets, a traceback, a wrapped shell command).
+ */
+export interface ConsoleLine {
+  readonly event: ParsedEvent | null
+  /** Starts a console item (ends an open record). */
+  readonly start: boolean
+  /** Opens a block that later lines feed: a Rich box or table, a traceback. */
+  readonly block?: 'summary-table' | 'box' | 'traceback' | 'prompt'
+}
+
+const NOT_CONSOLE: ConsoleLine = {event: null, start: false}
+const SPINNER = /^[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏] (?:\[[^\]]+\] )?Turn (\d+)\/(\d+): (Player Implementation|Coach Validation)/
+const PROMPT_ZSH = /^\S+@\S+ \S+ % ?(.*)$/
+const PROMPT_BASH = /^\S+@[^\s:]+:\S*\$ ?(.*)$/
+const OTHER_STARTS =
+  /^(?:Wave \d+ [✓✗]|Starting Wave Execution|FEATURE RESULT|Feature: |Status: |Tasks: |Total Turns: |Duration: |Worktree:|Branch:|Next Steps:|SDK Turn Ceiling:|Execution Quality:|Clean executions|State recoveries|Wave Summary|Task Details|Task\s+Status\s+Turns|Context: |Session Restarted|Last login:|\^C|Bootstrapping|Stopping execution|zsh: |bash: |Resuming|Skipping|Options:|\[R\]esume|\[F\]resh|Exception ignored)/
+const GLYPH = /^[✓✗⚠⏱▶⚙ℹ✔✘]/
+
+export function classifyConsole(text: string): ConsoleLine {
+  const c0 = text.charCodeAt(0)
+  if (text.length === 0) return {event: null, start: true}
+  // Box drawing: Rich panels and tables (╭ │ ├ ╰ ┏ ┃ ┗ ━ ═ ─).
+  if (c0 >= 0x2500 && c0 <= 0x257f) return {event: null, start: true, block: 'box'}
+  if (c0 >= 0x2800 && c0 <= 0x28ff) {
+    const m = SPINNER.exec(text)
+    if (m) return {event: {kind: 'c-spinner', turn: Number(m[1]), maxTurns: Number(m[2]), phase: m[3] === 'Coach Validation' ? 'coach' : 'player', ...tsOf(text)}, start: true}
+    return {event: {kind: 'c-other', name: 'spinner'}, start: true}
+  }
+  let m = PROMPT_ZSH.exec(text) ?? PROMPT_BASH.exec(text)
+  if (m && !text.startsWith(' ')) return {event: {kind: 'c-prompt', command: m[1]!}, start: true, block: 'prompt'}
+  let lead = 0
+  while (lead < text.length && (text.charCodeAt(lead) === 0x20 || text.charCodeAt(lead) === 0x09)) lead++
+  const {ts, rest} = splitTimestamp(lead === 0 ? text : text.slice(lead))
+  const at = ts === undefined ? {} : {ts}
+  if (rest === '') return {event: null, start: true}
+  if (/^AutoBuild Summary \([A-Z_]+\)/.test(rest)) return {event: null, start: true, block: 'summary-table'}
+  if (rest.startsWith('Traceback (most recent call last):')) return {event: null, start: true, block: 'traceback'}
+  if (/^Turn \d+\/\d+: (Player Implementation|Coach Validation)/.test(rest)) return {event: {kind: 'c-other', name: 'progress-bar', ...at}, start: true}
+  if (GLYPH.test(rest)) return {event: parseGlyphLine(rest, at), start: true}
+  if ((m = /^Wave (\d+)\/(\d+): (.*)$/.exec(rest)))
+    return {event: {kind: 'c-wave', wave: Number(m[1]), total: Number(m[2]), taskIds: m[3]!.match(/TASK-[\w-]*\w/g) ?? [], ...at}, start: true}
+  if ((m = /^(TASK-[\w-]*\w)\s+(SUCCESS|FAILED|TIMEOUT|SKIPPED|CANCELLED|ERROR)\s+\S+\s+(\S+)/.exec(rest)))
+    return {event: {kind: 'c-task-status', taskId: m[1]!, status: m[2]!, decision: m[3]!, ...at}, start: true}
+  if ((m = /^FEATURE RESULT: (\w+)/.exec(rest))) return {event: {kind: 'c-feature-result', result: m[1]!}, start: true}
+  if ((m = /^Your choice \[[^\]]*\]: ?(\S*)/.exec(rest))) return {event: {kind: 'c-resume-prompt', choice: m[1]!}, start: true}
+  if (OTHER_STARTS.test(rest)) return {event: {kind: 'c-other', name: 'display', ...at}, start: true}
+  // Python's warnings module on stderr: `/…/asyncio/events.py:94: RuntimeWarning: …` (+ the source line)
+  if (/^\S+\.py:\d+: \w*(?:Warning|Error)\b/.test(rest)) return {event: {kind: 'c-other', name: 'python-warning'}, start: true}
+  if (/^[━═─=]{3,}/.test(rest)) return {event: {kind: 'c-other', name: 'rule'}, start: true}
+  return NOT_CONSOLE
+}
+
+function parseGlyphLine(rest: string, at: {ts?: string}): ParsedEvent {
+  let m: RegExpExecArray | null
+  if (/^✓ \d+ files created, \d+ modified/.test(rest)) return {kind: 'c-player', status: 'success', text: rest.slice(2), ...at}
+  if ((m = /^✗ (?:\[[^\]]+\] )?(Player failed.*)$/s.exec(rest))) return {kind: 'c-player', status: 'error', text: m[1]!, ...at}
+  if ((m = /^⚠ (?:\[[^\]]+\] )?(Feedback: .*)$/s.exec(rest))) return {kind: 'c-coach', decision: 'feedback', text: m[1]!, ...at}
+  if ((m = /^✓ (?:\[[^\]]+\] )?(Coach approved.*)$/.exec(rest))) return {kind: 'c-coach', decision: 'approve', text: m[1]!, ...at}
+  if ((m = /^✗ (?:\[[^\]]+\] )?(Coach failed.*)$/.exec(rest))) return {kind: 'c-coach', decision: 'error', text: m[1]!, ...at}
+  if ((m = /^[✓✗] (?:\[[^\]]+\] )?(TASK-[\w-]*\w): (SUCCESS|FAILED) \((\d+) turns?\)\s*(\S*)/.exec(rest)))
+    return {kind: 'c-task-result', taskId: m[1]!, ok: m[2] === 'SUCCESS', turns: Number(m[3]), decision: m[4] || m[2]!.toLowerCase(), ...at}
+  if ((m = /^[✓✗] (?:\[[^\]]+\] )?(TASK-[\w-]*\w): (\w+) \((\d+) turns?\)$/.exec(rest)))
+    return {kind: 'c-task-result', taskId: m[1]!, ok: rest.startsWith('✓'), turns: Number(m[3]), decision: m[2]!, ...at}
+  if ((m = /^⏱ (?:\[[^\]]+\] )?(TASK-[\w-]*\w): (.*)$/.exec(rest))) return {kind: 'c-task-timeout', taskId: m[1]!, text: m[2]!, ...at}
+  if ((m = /^▶ (?:\[[^\]]+\] )?(TASK-[\w-]*\w): /.exec(rest))) return {kind: 'c-other', name: 'task-exec', taskId: m[1]!, ...at}
+  return {kind: 'c-other', name: 'status', ...at}
+}
+
+function tsOf(text: string): {ts?: string} {
+  const m = /\[(\d{4}-\d\d-\d\dT[\d:.]+Z?)\]/.exec(text.slice(0, 40))
+  return m ? {ts: m[1]!} : {}
+}

@@ -1,0 +1,49 @@
+import type {IngestIssue} from '../../model/ingest-issue.js'
+import {createBoxAssembler, type BoxAssembler} from './box-assembler.js'
+import type {LineSplitter} from './line-splitter.js'
+import {newOpenItem, type OpenItem} from './open-item.js'
+
+/** What the ingest tracks about the file being read. */
+export interface FileState {
+  readonly file: string
+  lineNo: number
+  recognised: number
+  binaryLines: number
+  firstBinaryLine: number
+  longLines: number
+  unrecognised: number
+  firstUnrecognised: {line: number; logger: string} | null
+  readonly open: OpenItem
+  splitter: LineSplitter | null
+  readonly boxes: BoxAssembler
+}
+
+/** Over-long lines reported one by one; past this many, one summary issue. */
+export const MAX_LINE_ISSUES = 5
+
+export function newFileState(file: string): FileState {
+  return {file, lineNo: 0, recognised: 0, binaryLines: 0, firstBinaryLine: 0, longLines: 0, unrecognised: 0, firstUnrecognised: null,
+    open: newOpenItem(), splitter: null, boxes: createBoxAssembler()}
+}
+
+/** The issues a file leaves once read: empty, binary lines, over-long lines, nothing or part of it recognised. */
+export function fileIssues(fs: FileState): IngestIssue[] {
+  const issues: IngestIssue[] = []
+  if (fs.lineNo === 0) issues.push({file: fs.file, code: 'empty', severity: 'warning', message: 'the log is empty'})
+  if (fs.binaryLines > 0) {
+    issues.push({file: fs.file, line: fs.firstBinaryLine, code: 'binary', severity: 'warning',
+      message: `${fs.binaryLines} line(s) hold binary data (NUL bytes) and were skipped`})
+  }
+  if (fs.longLines > MAX_LINE_ISSUES) {
+    issues.push({file: fs.file, code: 'too-long-line', severity: 'warning', message: `${fs.longLines - MAX_LINE_ISSUES} more over-long lines were cut`})
+  }
+  if (fs.lineNo > 0 && fs.recognised === 0) {
+    issues.push({file: fs.file, code: 'no-records', severity: 'warning',
+      message: 'no GuardKit AutoBuild output recognised in this file (expected `INFO:guardkit.…` records from `guardkit autobuild`)'})
+  }
+  if (fs.firstUnrecognised !== null) {
+    issues.push({file: fs.file, line: fs.firstUnrecognised.line, code: 'unrecognised-records', severity: 'info',
+      message: `${fs.unrecognised} line(s) or record(s) matched no known format (first: a ${fs.firstUnrecognised.logger} record); they are counted per logger, not used`})
+  }
+  return issues
+}

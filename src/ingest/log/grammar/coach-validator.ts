@@ -1,0 +1,87 @@
+import type {QualityGates} from '../../../model/run-record.js'
+import type {ParsedEvent} from '../events.js'
+import {artifactOfPath, parsePyStrList, pyBool} from './text.js'
+import {note} from './note.js'
+
+/** `guardkit.orchestrator.quality_gates.coach_validator` — the Coach (FORMATS.md §5.4 Coach section, §5.4a). */
+export function parseCoachValidator(_level: string, m: string): ParsedEvent | null {
+  let r: RegExpExecArray | null
+  if (m.startsWith('  ')) return parseDumpLine(m)
+  if (m.charCodeAt(0) === 0x5b /* [ */) return parseTaskPrefixed(m)
+  if ((r = /^SDK coach test execution timed out after ([\d.]+)s/.exec(m))) return {kind: 'cv-test-result', passed: false, seconds: Number(r[1])}
+  if ((r = /^Starting Coach validation for (TASK-[\w-]*\w) turn (\d+)/.exec(m))) return {kind: 'cv-start', taskId: r[1]!, turn: Number(r[2])}
+  if (m.startsWith('Saved Coach decision to ')) {
+    const a = artifactOfPath(m)
+    return a ? {kind: 'cv-saved', taskId: a.taskId, turn: a.turn} : note('coach-saved')
+  }
+  if ((r = /^Coach approved (TASK-[\w-]*\w) turn (\d+)/.exec(m))) return {kind: 'cv-approved', taskId: r[1]!, turn: Number(r[2])}
+  if ((r = /^Using quality gate profile for task type: (\S+)/.exec(m))) return {kind: 'cv-profile', taskType: r[1]!}
+  if (m.startsWith('Quality gate evaluation complete: ')) return {kind: 'cv-gates', gates: parseGates(m)}
+  if ((r = /^Quality gates failed for (TASK-[\w-]*\w): /.exec(m))) return {kind: 'cv-gates-failed', taskId: r[1]!, text: m.slice(r[0].length)}
+  if ((r = /^gather_evidence: quality gates failed for (TASK-[\w-]*\w)/.exec(m))) return {kind: 'cv-gates-failed', taskId: r[1]!, text: m}
+  if ((r = /^Independent test verification skipped for (TASK-[\w-]*\w) \((.*)\)/.exec(m)))
+    return {kind: 'cv-tests-skipped', taskId: r[1]!, reason: r[2]!}
+  if ((r = /^No task-specific tests found for (TASK-[\w-]*\w), skipping independent verification/.exec(m)))
+    return {kind: 'cv-tests-skipped', taskId: r[1]!, reason: 'no task-specific tests found'}
+  if ((r = /^Running independent tests(?: via (SDK|subprocess))?(?: \([^)]*\))?: (.*)/s.exec(m)))
+    return {kind: 'cv-test-run', via: r[1] === undefined ? 'shell' : r[1].toLowerCase(), command: r[2]!}
+  if ((r = /^(?:SDK )?[Ii]ndependent tests (passed|failed) in ([\d.]+)s/.exec(m)))
+    return {kind: 'cv-test-result', passed: r[1] === 'passed', seconds: Number(r[2])}
+  if ((r = /^Independent test verification failed for (TASK-[\w-]*\w)(?: \(classification=(\w+)(?:, confidence=([\w/]+))?\))?/.exec(m)))
+    return {kind: 'cv-test-class', taskId: r[1]!, classification: r[2] ?? 'unclassified', confidence: r[3] ?? null}
+  if (m.startsWith('Zero-test anomaly')) return {kind: 'cv-zero-test', text: m}
+  if ((r = /^Coach rejected (TASK-[\w-]*\w) turn (\d+): zero-test anomaly/.exec(m))) return {kind: 'cv-zero-test', taskId: r[1]!, turn: Number(r[2]), text: m}
+  if ((r = /^Criteria verification (\d+)\/(\d+) - diagnostic dump:/.exec(m))) return {kind: 'cv-dump-header', met: Number(r[1]), total: Number(r[2])}
+  if ((r = /^Requirements not met for (TASK-[\w-]*\w): missing /.exec(m))) {
+    const raw = m.slice(r[0].length)
+    return {kind: 'cv-missing', taskId: r[1]!, raw, missing: parsePyStrList(raw)}
+  }
+  const named = NOTES.find(([re]) => re.test(m))
+  if (named !== undefined) return note(named[1])
+  if (/^(Task-specific tests detected|No task-specific tests found|Test execution environment|Starting Docker|Stopping Docker|Set DATABASE_URL|conditional_approval|Coach conditionally approved|Synthetic report|Hybrid fallback|Agent-invocations|Seam test|Task-work results not found|task_work_results\.json not found|Found test files via|CoachValidator pinning|Coach SDK test command pinned|Matching strategy auto-resolved|Promise-based|Using promise|Text matching|Coach decision|Infrastructure|Docker|Loaded|Verifying)/.test(m))
+    return note('coach-info')
+  return null
+}
+
+const NOTES: readonly (readonly [RegExp, string])[] = [
+  [/^Synthetic report detected/, 'synthetic-detected'],
+  [/^Synthetic report has no completion_promises/, 'synthetic-no-promises'],
+  [/^Hybrid fallback|^Synthetic path: applied hybrid fallback/, 'hybrid-fallback'],
+  [/^Found test files via cumulative diff/, 'cumulative-diff'],
+  [/^conditional_approval check/, 'conditional-approval'],
+  [/^Seam test recommendation/, 'seam-recommendation'],
+]
+
+/** `[TASK-X] …`: parallel-wave test isolation (2026-06). */
+function parseTaskPrefixed(m: string): ParsedEvent | null {
+  let r: RegExpExecArray | null
+  if ((r = /^\[(TASK-[\w-]*\w)\] Running isolated tests \([^)]*\): (.*)$/s.exec(m))) return {kind: 'cv-test-run', taskId: r[1]!, via: 'isolated', command: r[2]!}
+  if ((r = /^\[(TASK-[\w-]*\w)\] Isolated tests (passed|failed) in ([\d.]+)s/.exec(m))) return {kind: 'cv-test-result', taskId: r[1]!, passed: r[2] === 'passed', seconds: Number(r[3])}
+  if (/^\[TASK-[\w-]*\w\] (Parallel wave detected|Worktree snapshot created)/.test(m)) return note('coach-isolation')
+  return null
+}
+
+function parseDumpLine(m: string): ParsedEvent | null {
+  if (m.startsWith('  AC text: ')) return {kind: 'cv-dump-line', field: 'ac', value: m.slice(11)}
+  const r = /^ {2}(requirements_met|completion_promises|matching_strategy|_synthetic): (.*)$/s.exec(m)
+  if (r) return {kind: 'cv-dump-line', field: r[1] as 'requirements_met', value: r[2]!}
+  return null
+}
+
+function parseGates(m: string): QualityGates {
+  const get = (name: string) => new RegExp(`\\b${name}=(\\w+)(?: \\(required=(\\w+)\\))?`).exec(m)
+  const tests = get('tests')
+  const coverage = get('coverage')
+  const arch = get('arch')
+  const audit = get('audit')
+  return {
+    testsPassed: pyBool(tests?.[1]),
+    coverageMet: pyBool(coverage?.[1]),
+    archReviewPassed: pyBool(arch?.[1]),
+    planAuditPassed: pyBool(audit?.[1]),
+    allPassed: pyBool(/ALL_PASSED=(\w+)/.exec(m)?.[1]),
+    testsRequired: pyBool(tests?.[2]),
+    coverageRequired: pyBool(coverage?.[2]),
+    archReviewRequired: pyBool(arch?.[2]),
+  }
+}

@@ -1,0 +1,303 @@
+import type {IngestIssue} from '../../model/ingest-issue.js'
+import {createRunBuilder, type LogIngestResult} from '../build-from-log.js'
+import {createAttributor} from './attribution.js'
+import type {AssembledEvent} from './box-assembler.js'
+import {isMarkerNote} from './build/era-markers.js'
+import {keep} from './build/keep.js'
+import {classifyConsole} from './console-grammar.js'
+import type {ParsedEvent} from './events.js'
+import {fileIssues, type FileState, MAX_LINE_ISSUES, newFileState} from './file-state.js'
+import {createByteLineSplitter, decodeLine} from './line-splitter.js'
+import {createLoggerTable} from './logger-table.js'
+import {append, finishConsole, messageOf, openItem} from './open-item.js'
+import {type LineSink, scanPhysicalLine} from './physical-line.js'
+import {isPlainChunk, spinnerEnd, spinnerEndText} from './spinner.js'
+
+/**
+ * The streaming log ingest: lines (or raw bytes) go in one at a time, a RunRecord's log-derived
+ * parts come out. Pure — the caller reads files, stdin or a growing log (`live`) and pushes what
+ * it read. Memory is bounded by what the result holds, not by the log: records are parsed as
+ * they close, attribution looks ahead through a fixed window, and each multi-line item is capped.
+ */
+export interface LogIngest {
+  /** Lines pushed from now on belong to `file` (RUN-relative), numbered from 1. */
+  startFile(file: string): void
+  /** One physical line, without its newline. */
+  push(line: string): void
+  /** Raw bytes of the current file; split into lines here (over-long lines cut). */
+  pushBytes(chunk: Uint8Array): void
+  endFile(): void
+  /**
+   * Attribute everything read so far now instead of waiting for the look-ahead window to fill
+   * (live mode calls it when the log goes quiet, before a snapshot). The line being read is taken
+   * as complete.
+   */
+  flush(): void
+  /** The result so far without ending anything (live dashboards); call flush() first to include the latest lines. */
+  snapshot(): LogIngestResult
+  finish(): LogIngestResult
+}
+
+export interface LogIngestOptions {
+  readonly maxLineChars?: number
+  /** Called for every record or console line no grammar recognised (diagnostics, grammar work). */
+  readonly onUnrecognised?: (file: string, line: number, text: string) => void
+}
+
+const CONSOLE = '(console)'
+
+export function createLogIngest(options: LogIngestOptions = {}): LogIngest {
+  const builder = createRunBuilder()
+  const attributor = createAttributor((a) => builder.consume(a))
+  const loggers = createLoggerTable()
+  const issues: IngestIssue[] = []
+  let attempt = 0
+  let attemptHasStart = false
+  /** The lines being split come from chunks without CR, ESC, C1 CSI or NUL (see pushBytes). */
+  let plainBytes = false
+  let previousPlain = true
+  /** The file the current attempt was read from (attempts never span files). */
+  let attemptFile: string | null = null
+  let promptSinceStart: {line: number; command: string} | null = null
+  let f: FileState | null = null
+
+  function stat(logger: string, parsed: boolean): void {
+    const s = loggers.entry(logger).stat
+    if (parsed) s.parsed++
+    else s.counted++
+  }
+
+  function openAttempt(line: number, hasStart: boolean): void {
+    const start = promptSinceStart?.line ?? line
+    // Events held for look-ahead still belong to the attempt that ends here.
+    attributor.drain()
+    if (attempt > 0 && builder.fileOfAttempt(attempt) === f!.file) builder.endAttempt(attempt, Math.max(start - 1, 1))
+    attempt = builder.startAttempt(f!.file, start, promptSinceStart?.command ?? null)
+    attemptFile = f!.file
+    attemptHasStart = hasStart
+    promptSinceStart = null
+    attributor.startAttempt(attempt)
+  }
+
+  /** Attempt segmentation (FORMATS.md §5.1.7): a shell prompt followed by an orchestration start. */
+  function dispatch(event: ParsedEvent, line: number, logger: string | null, level: string | null): void {
+    const fs = f!
+    if (event.kind === 'c-prompt') {
+      promptSinceStart = {line, command: keep(event.command)}
+      return
+    }
+    const sameFile = attempt > 0 && attemptFile === fs.file
+    if (event.kind === 'cli-start') {
+      if (!sameFile || attemptHasStart) openAttempt(line, true)
+      else {
+        attemptHasStart = true
+        if (promptSinceStart !== null) builder.setAttemptCommand(attempt, promptSinceStart.line, promptSinceStart.command)
+        promptSinceStart = null
+      }
+    } else if (!sameFile) {
+      // Console text before the first record (shell noise, another program's output) opens no attempt.
+      if (logger === null) return
+      openAttempt(line, false)
+    } else if (logger === 'guardkit.cli.autobuild' && attemptHasStart && promptSinceStart !== null) {
+      openAttempt(line, false)
+    }
+    // Recognised but inert (counted above): routine notes, spinners, other console chrome.
+    if ((event.kind === 'note' && !isMarkerNote(event.name)) || event.kind === 'c-spinner' || event.kind === 'c-other') return
+    attributor.push(event, line, logger, level, attempt)
+  }
+
+  function closeItem(): void {
+    const fs = f!
+    const item = fs.open
+    if (item.kind === 'none') return
+    const kind = item.kind
+    item.kind = 'none'
+    if (kind === 'record') {
+      if (item.dropped > 0) {
+        issues.push({file: fs.file, line: item.line, code: 'long-record', severity: 'info',
+          message: `a multi-line ${item.logger} record continues for ${item.dropped} more lines than are kept; the rest of it was skipped`})
+      }
+      const message = messageOf(item)
+      const {level, logger, line} = item
+      const entry = loggers.entry(logger)
+      const parsed = entry.parse(level, message)
+      if (parsed !== null) entry.stat.parsed++
+      else entry.stat.counted++
+      if (parsed === null) {
+        options.onUnrecognised?.(fs.file, line, `${level}:${logger}:${message}`)
+        fs.unrecognised++
+        if (fs.firstUnrecognised === null) fs.firstUnrecognised = {line, logger: keep(logger)}
+        return
+      }
+      fs.recognised++
+      dispatch(parsed, line, logger, level)
+      return
+    }
+    const event = finishConsole(item)
+    if (event !== null) {
+      fs.recognised++
+      stat(CONSOLE, true)
+      dispatch(event, item.line, null, null)
+    }
+  }
+
+  function emitBoxes(list: readonly AssembledEvent[]): void {
+    for (const {event, line} of list) {
+      stat(CONSOLE, true)
+      f!.recognised++
+      dispatch(event, line, null, null)
+    }
+  }
+
+  function onConsole(text: string): void {
+    const fs = f!
+    const cls = classifyConsole(text)
+    if (!cls.start) {
+      if (fs.open.kind !== 'none') append(fs.open, text)
+      else if (text !== '') {
+        options.onUnrecognised?.(fs.file, fs.lineNo, text)
+        fs.unrecognised++
+        stat(CONSOLE, false)
+      }
+      return
+    }
+    if (cls.event === null && cls.block === undefined && (fs.open.kind === 'record' || fs.open.block === 'traceback') && text.replace(/\s+/g, '') === '') {
+      // A blank line may sit inside a record (FalkorDB query dumps) or a chained traceback: kept only if it goes on.
+      fs.open.blanks++
+      return emitBoxes(fs.boxes.flush())
+    }
+    closeItem()
+    if (cls.block === 'box') return emitBoxes(fs.boxes.feed(text, fs.lineNo))
+    if (cls.block === 'summary-table') {
+      const status = /AutoBuild Summary \(([A-Z_]+)\)/.exec(text)![1]!
+      return emitBoxes(fs.boxes.expectSummary(status, fs.lineNo))
+    }
+    if (cls.event === null && cls.block !== 'traceback') {
+      if (text.replace(/\s+/g, '') === '') emitBoxes(fs.boxes.flush())
+      return
+    }
+    const event: ParsedEvent = cls.event ?? {kind: 'c-traceback', lines: []}
+    openItem(fs.open, 'console', fs.lineNo, text)
+    fs.open.event = event
+    fs.open.block = cls.block === 'traceback' ? 'traceback' : cls.block === 'prompt' ? 'prompt' : null
+    if (event.kind === 'c-spinner' || (event.kind === 'c-other' && event.name === 'progress-bar')) {
+      // A spinner line can carry more console text after its percentage ("…   0%  ✓ TASK-DB-002: SUCCESS …").
+      const pct = /\s\d{1,3}%/.exec(text)
+      const rest = pct === null ? '' : text.slice(pct.index + pct[0].length)
+      if (rest.replace(/\s+/g, '') !== '') {
+        closeItem()
+        onConsole(rest)
+      }
+    }
+  }
+
+  function onLineBytes(buf: Uint8Array, start: number, end: number, dropped: number): void {
+    const pct = dropped === 0 ? spinnerEnd(buf, start, end) : -1
+    if (pct === -1) return onLine(decodeLine(buf as Parameters<typeof decodeLine>[0], start, end), dropped)
+    // A spinner redraw (a third of a capture's bytes) is never decoded; what follows its
+    // percentage on the line (another task's record, mostly) is read as usual.
+    f!.lineNo++
+    spinner()
+    let i = pct + 1
+    while (i < end && (buf[i] === 0x20 || buf[i] === 0x09)) i++
+    if (i < end) onText(decodeLine(buf as Parameters<typeof decodeLine>[0], i, end))
+  }
+
+  /** A spinner at the start of a line: recognised console text that ends any open item. */
+  function spinner(): void {
+    closeItem()
+    f!.recognised++
+    stat(CONSOLE, true)
+  }
+
+  function onLine(text: string, droppedChars: number): void {
+    const fs = f!
+    fs.lineNo++
+    if (droppedChars > 0 && ++fs.longLines <= MAX_LINE_ISSUES) {
+      issues.push({file: fs.file, line: fs.lineNo, code: 'too-long-line', severity: 'warning',
+        message: `line of ${text.length + droppedChars} characters: only its first ${text.length} were read`})
+    }
+    // The same reading as onLineBytes gives a spinner line, for lines pushed as text.
+    const pct = droppedChars === 0 ? spinnerEndText(text) : -1
+    if (pct === -1) return onText(text)
+    spinner()
+    let i = pct + 1
+    while (i < text.length && (text.charCodeAt(i) === 0x20 || text.charCodeAt(i) === 0x09)) i++
+    if (i < text.length) onText(text.slice(i))
+  }
+
+  /** The text of the current physical line (or what is left of it after a spinner). */
+  function onText(text: string): void {
+    const fs = f!
+    if (plainBytes) return scanPhysicalLine(text, sink, true)
+    if (text.indexOf('\u0000') !== -1) {
+      if (fs.binaryLines++ === 0) fs.firstBinaryLine = fs.lineNo
+      closeItem()
+      return
+    }
+    scanPhysicalLine(text, sink)
+  }
+
+  const sink: LineSink = {
+    record(level, logger, message) {
+      closeItem()
+      const fs = f!
+      openItem(fs.open, 'record', fs.lineNo, message)
+      fs.open.level = level
+      fs.open.logger = logger
+    },
+    console: (text) => onConsole(text),
+  }
+
+  function endFile(): void {
+    const fs = f
+    if (fs === null) return
+    fs.splitter?.end()
+    closeItem()
+    emitBoxes(fs.boxes.flush())
+    attributor.drain()
+    if (attempt > 0 && builder.fileOfAttempt(attempt) === fs.file) builder.endAttempt(attempt, fs.lineNo)
+    issues.push(...fileIssues(fs))
+    f = null
+  }
+
+  return {
+    startFile(file) {
+      endFile()
+      f = newFileState(file)
+      builder.addLog(file)
+      promptSinceStart = null
+      previousPlain = true
+    },
+    push(line) {
+      if (f === null) this.startFile('-')
+      onLine(line, 0)
+    },
+    pushBytes(chunk) {
+      if (f === null) this.startFile('-')
+      const fs = f!
+      fs.splitter ??= createByteLineSplitter(onLineBytes, options)
+      // Most captures hold no CR, escape or NUL at all: one native search per chunk spares three
+      // per line. A line begun in the previous chunk is plain only if both chunks were.
+      const plain = isPlainChunk(chunk)
+      plainBytes = plain && previousPlain
+      fs.splitter.push(chunk)
+      plainBytes = false
+      previousPlain = plain
+    },
+    endFile,
+    flush() {
+      if (f === null) return
+      closeItem()
+      attributor.drain()
+    },
+    snapshot() {
+      return builder.build(issues, loggers.stats)
+    },
+    finish() {
+      endFile()
+      attributor.drain()
+      return builder.build(issues, loggers.stats)
+    },
+  }
+}
