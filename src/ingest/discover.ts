@@ -2,12 +2,12 @@ import {basename, dirname, join} from 'node:path'
 import type {IngestIssue} from '../model/ingest-issue.js'
 import {UsageError} from '../shared/errors.js'
 import {describeErrorCode, errorCode, type FsPort} from './fs/file-port.js'
-import {readRecordingManifest, type RecordingManifest} from './discover/recording.js'
+import type {RecordingManifest} from './discover/recording.js'
 import {collectWorktree, isWorktreeRoot, type DiscoveredFile, type DiscoveredWorktree} from './discover/find-worktree.js'
 import {DEFAULT_LIMITS, type IngestLimits} from './discover/limits.js'
 import {byCodePoint, listDir, type Entry, type RunRoot} from './discover/run-paths.js'
 import {hasLogExtension, sniffLog} from './discover/sniff-log.js'
-import {RECORDING_MANIFEST_NAME} from './schemas/recording-manifest.schema.js'
+import {RECORDING_MANIFEST_NAME} from './discover/limits.js'
 
 export type {DiscoveredFile, DiscoveredTaskFolder, DiscoveredWorktree} from './discover/find-worktree.js'
 export type {RecordingManifest} from './discover/recording.js'
@@ -62,7 +62,10 @@ export async function discoverRun(port: FsPort, runPath: string, limits: IngestL
   const root: RunRoot = {abs, real}
   const walker = new Walker(port, root, limits)
   await walker.walk(abs, '.', 1)
-  const fixture = walker.sawManifest ? await readRecordingManifest(port, root, limits, walker.issues) : null
+  // The manifest reader pulls in zod; a plain log should not pay for it at start-up.
+  const fixture = walker.sawManifest
+    ? await (await import('./discover/recording.js')).readRecordingManifest(port, root, limits, walker.issues)
+    : null
   const logs = await walker.pickLogs(fixture)
   const worktrees = walker.worktrees.slice().sort((a, b) => byCodePoint(a.rel, b.rel))
   return {runPath, input: 'dir', root, logs, worktrees, fixture, issues: walker.issues}

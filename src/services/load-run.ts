@@ -1,6 +1,5 @@
 import type {IngestIssue} from '../model/ingest-issue.js'
 import type {RunRecord} from '../model/run-record.js'
-import {readRunArtifacts} from '../ingest/artifacts/read-run-artifacts.js'
 import type {WorktreeRecords} from '../ingest/artifacts/read-worktree.js'
 import {DEFAULT_LIMITS, discoverRun, type IngestLimits} from '../ingest/discover.js'
 import type {FsPort} from '../ingest/fs/file-port.js'
@@ -41,6 +40,9 @@ export async function loadRun(runPath: string, options: LoadRunOptions = {}): Pr
     await streamFile(port, log.abs, log.rel, limits.maxLogBytes, (chunk) => ingest.pushBytes(chunk), issues)
     ingest.endFile()
   }
+  if (discovery.worktrees.length === 0) return assembleRun(runPath, ingest, issues, [], discovery.fixture?.info ?? null)
+  // Artifact schemas (zod) load only when RUN holds a worktree: a plain log starts faster.
+  const {readRunArtifacts} = await import('../ingest/artifacts/read-run-artifacts.js')
   const artifacts = await readRunArtifacts(port, discovery, limits)
   issues.push(...artifacts.issues)
   return assembleRun(runPath, ingest, issues, artifacts.worktrees, discovery.fixture?.info ?? null)

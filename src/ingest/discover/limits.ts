@@ -25,3 +25,6 @@ export const DEFAULT_LIMITS: IngestLimits = {
   maxTaskDepth: 6,
   sniffBytes: 256 * 1024,
 }
+
+/** The file that marks a recording made by `record` or `live` (docs/recording-format.md). */
+export const RECORDING_MANIFEST_NAME = 'guardkit-replay.json'
