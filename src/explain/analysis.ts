@@ -2,6 +2,8 @@ import type {Evidence} from '../model/evidence.js'
 import type {Finding} from '../model/finding.js'
 import type {RunRecord, TaskRun} from '../model/run-record.js'
 import type {EraInference, TaskReplay} from '../replay/types.js'
+import type {CriteriaTurn} from './criteria-table.js'
+import type {StallTable} from './stall-table.js'
 
 export type {EraInference}
 
@@ -17,6 +19,8 @@ export interface AnalysisReport {
   readonly profiles: readonly {readonly name: string; readonly description: string}[]
   readonly tasks: readonly TaskAnalysis[]
   readonly feature: FeaturePicture | null
+  /** One picture per feature run captured (a log may hold several attempts); `feature` is the main one. */
+  readonly features?: readonly FeaturePicture[]
 }
 
 export interface TaskAnalysis {
@@ -27,6 +31,13 @@ export interface TaskAnalysis {
   readonly findings: readonly Finding[]
   readonly verdict: TaskVerdict
   readonly whatif: WhatIf | null
+  /** The deep dump behind `explain`: the stall detector turn by turn, and every verdict that did not verify all criteria. */
+  readonly explain?: TaskExplain
+}
+
+export interface TaskExplain {
+  readonly stall: StallTable
+  readonly criteria: readonly CriteriaTurn[]
 }
 
 /** The ten-second answer for one task (report-mockup.md). */
@@ -62,7 +73,7 @@ export interface WhatIf {
   readonly flips: readonly {
     readonly flags: readonly string[]
     readonly outcome: string
-    /** The first turn at which the replay under the flipped profile differs from the baseline. */
+    /** The turn at which the outcome changes: the first turn whose decision, criteria count or stall check differs from the baseline, else where the flipped replay ends. */
     readonly changesAtTurn: number | null
     readonly fidelity: 'exact' | 'approximate' | 'insufficient'
   }[]
@@ -75,12 +86,14 @@ export interface WhatIf {
 /** Waves, timeouts and the feature result against the task outcomes. */
 export interface FeaturePicture {
   readonly featureId: string | null
+  /** The AutoBuild run (attempt) this picture is of. */
+  readonly attempt?: number
   readonly waves: readonly {readonly wave: number; readonly taskIds: readonly string[]; readonly statuses: Readonly<Record<string, string>>}[]
   readonly featureResult: string | null
   /** Timeouts and cancellations with the task they ended and the evidence. */
   readonly timeouts: readonly {readonly taskId: string; readonly seconds: number | null; readonly turn: number | null; readonly evidence: readonly Evidence[]}[]
   /** Tasks whose own outcome differs from what the feature summary says about them. */
-  readonly disagreements: readonly {readonly taskId: string; readonly featureSays: string; readonly taskSays: string; readonly evidence: readonly Evidence[]}[]
+  readonly disagreements: readonly {readonly taskId: string; readonly featureSays: string; readonly taskSays: string; readonly evidence: readonly Evidence[]; readonly note?: string}[]
 }
 
 export type {TaskRun}

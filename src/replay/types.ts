@@ -53,8 +53,161 @@ export interface ReplayedTurn {
   readonly diverges: boolean
   /** Model-emitted log records (level, logger, message) for comparison with the captured log. */
   readonly logs: readonly {readonly level: string; readonly logger: string; readonly message: string}[]
-  /** Side-channel detail for explain (criteria strategies, pipeline losses, test command, …). */
-  readonly detail: Readonly<Record<string, unknown>>
+  /** Side-channel detail for explain: see {@link TurnDetail}. */
+  readonly detail: TurnDetail
+}
+
+/**
+ * Everything the replay knows about how one turn was replayed under one profile: the side channel
+ * the explainer builds findings from (stable; fields are only added). All values are plain JSON.
+ *
+ * - `player`: how the files the Coach read were obtained (the pipeline model re-run on the raw
+ *   Player inputs, or the recorded files taken as they are), with the pipeline's trace events.
+ * - `coach`: how the verdict was obtained (`validate()` on rebuilt inputs, the recorded
+ *   `coach_turn_N.json`, or log records), the criteria and task type given to the Coach, the report
+ *   dict (`coach_turn_N.json` shape), the step `validate()` ended at, the test command/dispatch, the
+ *   requirements explanation per criterion (`validateRequirements`' side channel).
+ * - `feedback`: the recorded feedback, what the replayed feedback was rebuilt from, both signatures.
+ * - `loop`: what `_loop_phase` derived (feedback sent to the Player, perspective reset, counts fed to
+ *   the stall detector, checkpoint, pollution rule).
+ * - `differences`: recorded vs replayed, field by field (empty when the turn reproduces the record).
+ */
+export interface TurnDetail {
+  readonly player: PlayerDetail
+  readonly coach: CoachDetail
+  readonly feedback: FeedbackDetail
+  readonly loop: LoopDetail
+  readonly differences: readonly TurnDifference[]
+}
+
+/** A pipeline trace event (src/logic/pipeline/trace.ts), as plain data. */
+export interface PipelineTraceEvent {
+  readonly step: string
+  readonly kind: string
+  readonly field: string
+  readonly values?: readonly unknown[]
+  readonly flag?: string
+  readonly message: string
+}
+
+export interface PlayerDetail {
+  /**
+   * `pipeline-task-work` / `pipeline-direct` / `state-recovery`: the pipeline model re-ran on the
+   * raw Player inputs under this profile; `recorded`: the recorded player report and
+   * task_work_results.json were given to the Coach as they are (the profile's pipeline is the
+   * recorded one, or the raw inputs are missing); `reconstructed`: task_work_results.json of this
+   * turn was overwritten later and was rebuilt from the turn's player report and the last results
+   * file; `log`: only log records exist; `none`: no Player ran (cancelled before the Player).
+   */
+  readonly source: 'pipeline-task-work' | 'pipeline-direct' | 'state-recovery' | 'recorded' | 'reconstructed' | 'log' | 'none'
+  readonly mode: 'task-work' | 'direct' | null
+  /** What each pipeline step kept, dropped, recovered or generated (empty unless the pipeline ran). */
+  readonly events: readonly PipelineTraceEvent[]
+  /** What the Coach was given to read, when known. */
+  readonly coachInputs: {
+    /** task_work_results.json as the Coach read it. */
+    readonly taskWorkResults: Readonly<Record<string, unknown>> | null
+    /** player_turn_N.json as the Coach could read it. */
+    readonly playerReport: Readonly<Record<string, unknown>> | null
+    /** `completion_promises` in the results / the report (null: unknown). */
+    readonly promisesInResults: number | null
+    readonly promisesInReport: number | null
+    readonly synthetic: boolean | null
+  } | null
+  /** The agent-written player report was available (a recording kept it, or nothing overwrote it). */
+  readonly agentReportKnown: boolean
+}
+
+/** Where `validate()` stopped (spec §6.1), or the recorded equivalent. */
+export type CoachStep =
+  | 'invalid-task-type'
+  | 'missing-results'
+  | 'quality-gates'
+  | 'independent-tests'
+  | 'requirements'
+  | 'zero-test-anomaly'
+  | 'approved'
+  | 'raised'
+  | 'unknown'
+
+export interface CoachDetail {
+  /**
+   * `validated`: `validate()` ran on the (rebuilt) inputs; `recorded-report`: the verdict is the
+   * recorded coach_turn_N.json; `recorded-log`: decision and counts from log records; `none`: the
+   * turn had no Coach (error turn, cancellation, Player failure).
+   */
+  readonly source: 'validated' | 'recorded-report' | 'recorded-log' | 'none'
+  /** Why `validate()` did not run (or could not finish), in words. */
+  readonly notValidatedBecause: string | null
+  /** The task dict's `task_type` and where it came from. */
+  readonly taskType: string | null
+  /** The criteria the Coach got under this profile and where they came from. */
+  readonly criteria: {readonly texts: readonly string[]; readonly source: string} | null
+  /** The Coach report (coach_turn_N.json shape), replayed or recorded. */
+  readonly report: Readonly<Record<string, unknown>> | null
+  readonly step: CoachStep
+  /** `validation_results.quality_gates` of the report. */
+  readonly gates: Readonly<Record<string, unknown>> | null
+  /** The independent test result the Coach used, and whether it was held as recorded (spec §6.4). */
+  readonly independentTests: {
+    readonly passed: unknown
+    readonly command: string | null
+    readonly summary: string | null
+    readonly durationSeconds: number | null
+    readonly basis: 'recorded-report' | 'recorded-log' | 'not-run' | 'unrecorded'
+  } | null
+  /** `_classify_test_failure` as logged or replayed, when the tests failed. */
+  readonly failureClass: {readonly classification: string; readonly confidence: string | null} | null
+  /** The test command the model detected (null when the recorded run stood in). */
+  readonly testCommand: string | null
+  /** How the model would dispatch the test run (SDK / subprocess / shell). */
+  readonly testDispatch: Readonly<Record<string, unknown>> | null
+  /** `validateRequirements`' explanation (strategy, promise source, per criterion who decided). */
+  readonly requirements: Readonly<Record<string, unknown>> | null
+  /** `validate()` raised (the orchestrator would fall back to the LLM Coach), with the exception. */
+  readonly raised: string | null
+  /** Facts the worktree view could not answer. */
+  readonly unknowns: readonly string[]
+}
+
+export interface FeedbackDetail {
+  /** The recorded feedback text (full, or the log's 80-code-point excerpt), when recorded. */
+  readonly recorded: string | null
+  readonly recordedCompleteness: 'full' | 'truncated' | null
+  /** What the replayed feedback was obtained from, in words (e.g. "the 0/6 diagnostic dump"). */
+  readonly rebuiltFrom: string | null
+  readonly evidence: readonly Evidence[]
+  /** md5 of the feedback as sent, and after `_normalize_feedback_for_stall` (both, whatever the profile uses). */
+  readonly rawSignature: string | null
+  readonly normalisedSignature: string | null
+  /**
+   * `computed`: from the replayed feedback text; `recorded`: taken from the log's
+   * `Feedback stall: … (sig=…)` record (its window's turns, feedback not rebuildable);
+   * `excerpt`: computed on the 80-code-point excerpt (approximate).
+   */
+  readonly signatureBasis: 'computed' | 'recorded' | 'excerpt' | null
+}
+
+export interface LoopDetail {
+  /** The feedback `_execute_turn` passed to the Player (null on a perspective reset). */
+  readonly previousFeedback: string | null
+  readonly perspectiveReset: boolean
+  /** `_count_criteria_passed` for this turn, and the peak fed to the detector (D29), when used. */
+  readonly criteriaPassed: number
+  readonly peakCriteriaPassed: number | null
+  /** The checkpoint the pollution rule saw (tests_passed is the task-work gate value, §8.1). */
+  readonly checkpoint: {readonly testsPassed: boolean; readonly basis: 'replayed' | 'recorded'} | null
+  readonly pollution: {readonly kind: 'clear' | 'rollback' | 'no-passing-checkpoint'; readonly window: readonly number[]; readonly target: number | null} | null
+  /** Why the stall detector was not called for this turn, when it was not. */
+  readonly stallSkipped: 'not-feedback' | 'empty-feedback' | 'loop-ended-before' | 'context-pollution' | null
+}
+
+/** One recorded-vs-replayed difference of a turn. */
+export interface TurnDifference {
+  readonly field: 'decision' | 'criteriaMet' | 'criteriaTotal' | 'feedback' | 'signature' | 'stall'
+  readonly recorded: string | number | boolean | null
+  readonly replayed: string | number | boolean | null
+  readonly evidence: readonly Evidence[]
 }
 
 /** How the replayed loop ended. */
@@ -92,7 +245,7 @@ export function formatReplayOutcome(outcome: ReplayOutcome): string {
   }
 }
 
-/** Which GuardKit version wrote the run, from documented markers (docs/findings.md lists them). */
+/** Which GuardKit version wrote the run, from documented markers (docs/era-markers.md lists them; `inferEra`). */
 export interface EraInference {
   /** `as-run:<commit>`, `legacy`, `pre-acr`, … or null when the markers say nothing. */
   readonly profile: string | null
@@ -103,4 +256,18 @@ export interface EraInference {
   readonly evidence: readonly Evidence[]
   /** False when the run is older or newer than the modelled window: replay is not modelled. */
   readonly modelled: boolean
+}
+
+/** A detail with nothing known, for builders and tests (every field present, all empty). */
+export function emptyTurnDetail(): TurnDetail {
+  return {
+    player: {source: 'none', mode: null, events: [], coachInputs: null, agentReportKnown: false},
+    coach: {
+      source: 'none', notValidatedBecause: null, taskType: null, criteria: null, report: null, step: 'unknown', gates: null,
+      independentTests: null, failureClass: null, testCommand: null, testDispatch: null, requirements: null, raised: null, unknowns: [],
+    },
+    feedback: {recorded: null, recordedCompleteness: null, rebuiltFrom: null, evidence: [], rawSignature: null, normalisedSignature: null, signatureBasis: null},
+    loop: {previousFeedback: null, perspectiveReset: false, criteriaPassed: 0, peakCriteriaPassed: null, checkpoint: null, pollution: null, stallSkipped: null},
+    differences: [],
+  }
 }

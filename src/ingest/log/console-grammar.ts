@@ -53,6 +53,8 @@ export function classifyConsole(text: string): ConsoleLine {
   if (OTHER_STARTS.test(rest)) return {event: {kind: 'c-other', name: 'display', ...at}, start: true}
   // Python's warnings module on stderr: `/…/asyncio/events.py:94: RuntimeWarning: …` (+ the source line)
   if (/^\S+\.py:\d+: \w*(?:Warning|Error)\b/.test(rest)) return {event: {kind: 'c-other', name: 'python-warning'}, start: true}
+  // A feedback excerpt cut at 80 code points can end inside pytest's `=====` banner: `=====...` goes on the record.
+  if (/^=+\.\.\.$/.test(rest)) return {event: null, start: false}
   if (/^[━═─=]{3,}/.test(rest)) return {event: {kind: 'c-other', name: 'rule'}, start: true}
   return NOT_CONSOLE
 }

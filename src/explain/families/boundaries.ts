@@ -1,0 +1,125 @@
+import type {Evidence} from '../../model/evidence.js'
+import type {TaskEvent} from '../../model/run-record.js'
+import {draft, fixedBy, plural, type FamilyInput, type FindingDraft} from '../draft.js'
+import {repeatRuns} from '../recorded-stall.js'
+import {feedbackByTurn, lastTurn} from '../record-facts.js'
+
+/**
+ * How a task's loop ended when it was not the Coach or the stall detector that ended it: crashes,
+ * Player timeouts, feature timeouts and cancellations. Log records only: works on any era.
+ */
+export function detectBoundaryFindings(input: FamilyInput): FindingDraft[] {
+  return [...orchestrationCrash(input), ...playerTimeouts(input), ...endedByTimeout(input)]
+}
+
+/** ORCHESTRATION_CRASH: `Orchestration failed for …` or a traceback ending the run (certain). */
+function orchestrationCrash(input: FamilyInput): FindingDraft[] {
+  const crashes = input.task.events.filter((e): e is Extract<TaskEvent, {kind: 'orchestration-crash'}> => e.kind === 'orchestration-crash')
+  if (crashes.length === 0) return []
+  const first = crashes[0]!
+  const partial = crashes.some((c) => /is not a valid CriterionStatus/.test(c.message))
+  const turns = crashes.map((c) => c.turn).filter((t): t is number => t !== null)
+  return [
+    draft(input, {
+      code: 'ORCHESTRATION_CRASH',
+      severity: 'critical',
+      turns,
+      message: partial
+        ? `The orchestrator crashed${first.turn !== null ? ` on turn ${first.turn}` : ''} with "${first.message}": a promise with status "partial" reached the criteria display, which legacy GuardKit cannot parse.`
+        : `The orchestrator crashed${first.turn !== null ? ` on turn ${first.turn}` : ''} with "${first.message}"; the task's result is the exception, not a Coach verdict.`,
+      evidence: crashes.flatMap((c) => c.evidence),
+      remediation: partial
+        ? 'Upgrade GuardKit to c3feae49 or later (partial is a valid CriterionStatus); until then keep git-analysis or file-existence promises from reaching the progress display, e.g. rerun the task in task-work mode.'
+        : 'Read the traceback at the cited line, fix its cause and rerun the task; the worktree holds the Player\'s work so far.',
+      fixedIn: partial ? fixedBy('partialStatusEnum') : null,
+      source: partial
+        ? {function: 'CompletionPromise.from_dict / AutoBuildOrchestrator._display_criteria_progress', spec: '§8.6'}
+        : {function: 'AutoBuildOrchestrator.orchestrate', spec: '§8.7'},
+      detail: {messages: crashes.map((c) => c.message)},
+    }),
+  ]
+}
+
+/** PLAYER_TIMEOUT: the Player hit its SDK timeout or turn ceiling; state recovery stood in (certain). */
+function playerTimeouts(input: FamilyInput): FindingDraft[] {
+  const {task} = input
+  const byTurn = new Map<number, {seconds: number | null; evidence: Evidence[]; recovery: string | null; ceiling: boolean}>()
+  const add = (turn: number | null, seconds: number | null, evidence: readonly Evidence[], ceiling = false) => {
+    if (turn === null) return
+    const have = byTurn.get(turn) ?? {seconds: null, evidence: [], recovery: null, ceiling: false}
+    byTurn.set(turn, {...have, seconds: have.seconds ?? seconds, evidence: [...have.evidence, ...evidence], ceiling: have.ceiling || ceiling})
+  }
+  for (const e of task.events) if (e.kind === 'player-timeout') add(e.turn, e.seconds, e.evidence)
+  for (const t of task.turns) {
+    const sdk = t.player.sdkTurns
+    // `SDK completed: turns=63` over `Max turns: 50` is common on successful turns: a ceiling counts
+    // only when a report says so (sdk_ceiling_hit) or state recovery stood in for the Player.
+    const explicit = sdk?.evidence.some((e) => e.file.endsWith('.json')) ?? false
+    if (sdk?.value.ceilingHit && (explicit || t.stateRecovery !== null)) add(t.turn, null, sdk.evidence, true)
+  }
+  if (byTurn.size === 0) return []
+  for (const t of task.turns) {
+    const have = byTurn.get(t.turn)
+    const rec = t.stateRecovery
+    if (!have || !rec) continue
+    const v = rec.value
+    const how = v.method ? ` via ${v.method}` : ''
+    const files = v.files !== null ? `: ${plural(v.files, 'file')}, ${v.tests ?? 0} tests (${v.testsPassing ? 'passing' : 'failing'})` : ''
+    byTurn.set(t.turn, {...have, recovery: `state recovery${how}${files}`, evidence: [...have.evidence, ...rec.evidence]})
+  }
+  const turns = [...byTurn.keys()].sort((a, b) => a - b)
+  const described = turns.map((turn) => {
+    const b = byTurn.get(turn)!
+    const what = b.ceiling ? 'hit its SDK turn ceiling' : `timed out${b.seconds !== null ? ` after ${b.seconds} s` : ''}`
+    return `turn ${turn} ${what}${b.recovery ? `, and ${b.recovery} built the report the Coach saw` : ''}`
+  })
+  return [
+    draft(input, {
+      code: 'PLAYER_TIMEOUT',
+      severity: 'high',
+      turns,
+      message: `The Player did not finish on its own: ${described.join('; ')}.`,
+      evidence: turns.flatMap((t) => byTurn.get(t)!.evidence),
+      remediation: 'Raise --sdk-timeout (or the task\'s complexity-based budget) or split the task; a recovered turn is judged on git state alone, so check what the Coach was given for it.',
+      fixedIn: null,
+      source: {function: 'AgentInvoker._invoke_task_work_implement / AutoBuildOrchestrator._attempt_state_recovery', spec: '§5.4, §8.2'},
+      detail: {turns: turns.map((t) => ({turn: t, ...byTurn.get(t)!, evidence: undefined}))},
+    }),
+  ]
+}
+
+/** ENDED_BY_TIMEOUT_NOT_STALL: a timeout or cancellation ended a loop that was repeating itself (certain). */
+function endedByTimeout(input: FamilyInput): FindingDraft[] {
+  const {task} = input
+  const ends = task.events.filter(
+    (e): e is Extract<TaskEvent, {kind: 'feature-timeout' | 'cancelled' | 'timeout-budget-exhausted'}> =>
+      e.kind === 'feature-timeout' || e.kind === 'cancelled' || e.kind === 'timeout-budget-exhausted',
+  )
+  const outcome = task.outcome?.value
+  if (ends.length === 0 && outcome !== 'cancelled' && outcome !== 'timeout') return []
+  if (task.stall !== null) return []
+  const feedback = feedbackByTurn(task)
+  const stuck = repeatRuns(task, feedback).filter((r) => r.turns.length >= 3)
+  const last = stuck[stuck.length - 1]
+  if (!last) return []
+  const timeout = ends.find((e) => e.kind === 'feature-timeout') as Extract<TaskEvent, {kind: 'feature-timeout'}> | undefined
+  const endTurn = ends.map((e) => e.turn).find((t): t is number => t !== null) ?? lastTurn(task)
+  const why = timeout
+    ? `the feature's ${timeout.seconds !== null ? `${timeout.seconds} s ` : ''}task timeout`
+    : ends.some((e) => e.kind === 'timeout-budget-exhausted')
+      ? 'the run\'s timeout budget'
+      : 'a cancellation'
+  return [
+    draft(input, {
+      code: 'ENDED_BY_TIMEOUT_NOT_STALL',
+      severity: 'medium',
+      turns: [endTurn],
+      message: `${why[0]!.toUpperCase()}${why.slice(1)} ended the task at turn ${endTurn}, not the stall detector, although the feedback had been "${last.category}" with ${last.count} criteria passing for ${plural(last.turns.length, 'turn')} in a row.`,
+      evidence: [...ends.flatMap((e) => e.evidence), ...(task.outcome?.evidence ?? [])],
+      remediation: 'Do not raise the timeout: the loop was not converging. Fix the repeated rejection (see the findings this one follows from) and rerun.',
+      fixedIn: null,
+      source: {function: 'FeatureOrchestrator._execute_wave (asyncio.wait_for) / AutoBuildOrchestrator._loop_phase', spec: '§8.7'},
+      detail: {repeatedTurns: last.turns, category: last.category, count: last.count, timeoutSeconds: timeout?.seconds ?? null},
+    }),
+  ]
+}

@@ -1,0 +1,134 @@
+import {pyTruthy} from '../../logic/python/strings.js'
+import type {Evidence} from '../../model/evidence.js'
+import {draft, fixedBy, formatTurns, type FamilyInput, type FindingDraft} from '../draft.js'
+import {turnPromises} from '../promises.js'
+import {profileFlags} from '../recorded-stall.js'
+import {artifactEvidence, asObject, criteriaTotal, hasKey, playerReport, taskWorkResultsByTurn} from '../record-facts.js'
+
+const DIRECT_SYNTHETIC_NOTES = /^Direct mode SDK invocation completed \(git-detected/
+
+/**
+ * Synthetic Player reports (seed 001): the direct-mode report built from git detection when the SDK
+ * wrote none, and the state-recovery report. SYNTHETIC_FLAG_MISSING and
+ * SYNTHETIC_REPORT_WITHOUT_PROMISES read the log's report-source records, the 0/N dump and the
+ * artifacts the Coach read; DIRECT_MODE_WITH_CRITERIA reads the mode and the criteria count.
+ */
+export function detectSyntheticFindings(input: FamilyInput): FindingDraft[] {
+  return [...syntheticFindings(input), ...directModeWithCriteria(input)]
+}
+
+interface SyntheticTurn {
+  readonly turn: number
+  readonly source: 'direct-synthetic' | 'state-recovery'
+  readonly flagSeen: boolean | null
+  readonly promises: readonly unknown[] | null
+  readonly dumpStrategy: string | null
+  readonly evidence: readonly Evidence[]
+}
+
+function syntheticTurns(input: FamilyInput): SyntheticTurn[] {
+  const twrByTurn = taskWorkResultsByTurn(input.task)
+  const out: SyntheticTurn[] = []
+  for (const t of input.task.turns) {
+    const {final} = playerReport(t)
+    const report = asObject(final?.json)
+    const twr = asObject(twrByTurn.get(t.turn)?.json)
+    const notesSay = typeof report?.['implementation_notes'] === 'string' && DIRECT_SYNTHETIC_NOTES.test(report['implementation_notes'] as string)
+    const logged = t.player.reportSource?.value
+    const dump = t.coach.diagnosticDump?.value ?? null
+    // `matching_strategy: synthetic (no promises)` (spec §7.2): the Coach itself says it read a synthetic report without promises.
+    const dumpSays = dump?.matchingStrategy.startsWith('synthetic') ?? false
+    const source = logged === 'direct-synthetic' || notesSay
+      ? 'direct-synthetic'
+      : (logged === 'state-recovery' && (pyTruthy(report?.['_synthetic']) || pyTruthy(twr?.['_synthetic']))) || dumpSays
+        ? 'state-recovery'
+        : null
+    if (!source) continue
+    const flagSeen = dump?.synthetic ?? (twr ? pyTruthy(twr['_synthetic']) : report && hasKey(report, '_synthetic') ? pyTruthy(report['_synthetic']) : null)
+    const p = turnPromises(input.task, t)
+    const evidence: Evidence[] = [
+      ...(t.player.reportSource?.evidence ?? []),
+      ...(t.coach.diagnosticDump?.evidence ?? []),
+      ...(final ? [artifactEvidence(final)] : []),
+      ...(twrByTurn.get(t.turn) ? [artifactEvidence(twrByTurn.get(t.turn)!)] : []),
+    ]
+    out.push({turn: t.turn, source, flagSeen, promises: p.seen, dumpStrategy: dump?.matchingStrategy ?? null, evidence})
+  }
+  return out
+}
+
+function syntheticFindings(input: FamilyInput): FindingDraft[] {
+  const turns = syntheticTurns(input)
+  const out: FindingDraft[] = []
+  const missingFlag = turns.filter((t) => t.source === 'direct-synthetic' && t.flagSeen === false)
+  if (missingFlag.length) {
+    const ts = missingFlag.map((t) => t.turn)
+    out.push(
+      draft(input, {
+        code: 'SYNTHETIC_FLAG_MISSING',
+        severity: 'high',
+        turns: ts,
+        message: `On ${formatTurns(ts)} the Player's report was synthetic (built from git detection because the SDK wrote none), but the Coach read it with _synthetic: False, so it never took the file-existence path built for synthetic reports.`,
+        evidence: missingFlag.flatMap((t) => t.evidence),
+        remediation: 'Run the task in task-work mode (implementation_mode: task-work in the task or feature YAML), whose Player writes its own report; GuardKit 5c1aea32 carries _synthetic through to the Coach.',
+        fixedIn: fixedBy('directSyntheticFlag', 'directReportKeepsSynthetic'),
+        source: {function: 'AgentInvoker._create_synthetic_direct_mode_report / _write_direct_mode_results', spec: '§5.2, §5.3 (D13-D15)'},
+      }),
+    )
+  }
+  const noPromises = turns.filter((t) => t.promises === null || t.promises.length === 0)
+  if (noPromises.length) {
+    const ts = noPromises.map((t) => t.turn)
+    const direct = noPromises.some((t) => t.source === 'direct-synthetic')
+    const scaffolding = input.task.taskType?.value === 'scaffolding'
+    const recordedReport = noPromises.every((t) => t.promises !== null || t.dumpStrategy !== null)
+    out.push(
+      draft(input, {
+        code: 'SYNTHETIC_REPORT_WITHOUT_PROMISES',
+        severity: 'high',
+        turns: ts,
+        message: `On ${formatTurns(ts)} the Coach was given a synthetic ${direct ? 'direct-mode' : 'state-recovery'} report with no completion_promises, so none of the ${criteriaTotal(input.task) ?? 'N'} criteria could be verified from it whatever the Player had done.`,
+        evidence: noPromises.flatMap((t) => t.evidence),
+        remediation: direct
+          ? 'Run the task in task-work mode (implementation_mode: task-work), whose Player writes promises; a direct-mode synthetic report carries none before GuardKit 71a5fb57, and after it only for scaffolding tasks.'
+          : 'Give the Player enough time to write its own report (raise --sdk-timeout or split the task); a recovered report carries promises only for scaffolding (file existence) or via git analysis.',
+        fixedIn: direct && scaffolding ? fixedBy('directSyntheticPromises', 'directSyntheticFlag', 'directReportKeepsSynthetic') : null,
+        source: direct
+          ? {function: 'AgentInvoker._create_synthetic_direct_mode_report', spec: '§5.2 (D13)'}
+          : {function: 'AutoBuildOrchestrator._build_synthetic_report', spec: '§5.4'},
+        ...(recordedReport ? {} : {deduction: 'the report itself is not in the records; at this era the synthetic builder writes no promises'}),
+        detail: {turns: noPromises.map((t) => ({turn: t.turn, source: t.source, strategy: t.dumpStrategy})), scaffolding},
+      }),
+    )
+  }
+  return out
+}
+
+/**
+ * DIRECT_MODE_WITH_CRITERIA: two or more acceptance criteria in direct mode (certain). Not reported
+ * for a task that was approved on reports its Player wrote itself: there the combination did no harm.
+ */
+function directModeWithCriteria(input: FamilyInput): FindingDraft[] {
+  const {task} = input
+  if (task.mode?.value !== 'direct') return []
+  const total = criteriaTotal(task)
+  if (total === null || total < 2) return []
+  const synthetic = task.turns.some((t) => t.player.reportSource?.value === 'direct-synthetic' || t.player.reportSource?.value === 'state-recovery')
+  if (task.outcome?.value === 'approved' && !synthetic) return []
+  const explicit = task.taskFile?.frontmatter['implementation_mode'] === 'direct'
+  const guard = profileFlags(input.asRun).acCountGuard
+  return [
+    draft(input, {
+      code: 'DIRECT_MODE_WITH_CRITERIA',
+      severity: 'medium',
+      turns: [],
+      reproduceTurn: null,
+      message: `The task has ${total} acceptance criteria but ran in direct mode${explicit ? ' (set explicitly in its frontmatter)' : ''}; when the direct-mode Player writes no report of its own, GuardKit builds one from git with no promise for any criterion.`,
+      evidence: [...task.mode.evidence, ...(task.criteria?.evidence ?? [])],
+      remediation: 'Set implementation_mode: task-work for tasks with two or more acceptance criteria (task frontmatter or feature YAML).',
+      fixedIn: explicit || guard ? null : fixedBy('acCountGuard'),
+      source: {function: 'generate_feature_yaml / AgentInvoker._auto_detect_direct_mode', spec: '§9.1, §9.2 (D17)'},
+      detail: {criteria: total, explicit, complexity: task.complexity?.value ?? null},
+    }),
+  ]
+}

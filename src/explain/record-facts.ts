@@ -1,0 +1,172 @@
+import {pySlice, pyStrip} from '../logic/python/strings.js'
+import type {Evidence} from '../model/evidence.js'
+import type {ArtifactVersion, TaskRun, TurnRecord} from '../model/run-record.js'
+
+/**
+ * Read-only views of a task run's records that several finding families share. Nothing here
+ * replays GuardKit: these are the values as recorded, with the evidence that carries them.
+ */
+
+export type Json = Readonly<Record<string, unknown>>
+
+export function asObject(value: unknown): Json | null {
+  return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Json) : null
+}
+
+export function stringList(value: unknown): string[] {
+  return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []
+}
+
+export function hasKey(obj: Json | null, key: string): boolean {
+  return obj !== null && Object.prototype.hasOwnProperty.call(obj, key)
+}
+
+/** The feedback the Player got after a turn, as fully as the records hold it. */
+export interface FeedbackView {
+  readonly turn: number
+  readonly text: string
+  readonly completeness: 'full' | 'truncated'
+  /** `record`: the turn's own records (log, coach_feedback file); `task-file`: the task file's autobuild_state history. */
+  readonly from: 'record' | 'task-file'
+  readonly evidence: readonly Evidence[]
+}
+
+/**
+ * Feedback per turn. The log prints only the first 80 code points; the task file's
+ * `autobuild_state.turns[].feedback` holds full texts but may describe another run (docs/ingest.md),
+ * so it is used only when every turn both hold agrees with the log's excerpt.
+ */
+export function feedbackByTurn(task: TaskRun): Map<number, FeedbackView> {
+  const out = new Map<number, FeedbackView>()
+  for (const t of task.turns) {
+    const fb = t.coach.feedback
+    if (fb) out.set(t.turn, {turn: t.turn, text: fb.text, completeness: fb.completeness, from: 'record', evidence: fb.evidence})
+  }
+  const history = taskFileFeedback(task)
+  if (history.size === 0) return out
+  let agreeing = 0
+  for (const [turn, view] of out) {
+    const full = history.get(turn)
+    if (full === undefined) continue
+    if (!sameStart(view.text, full.text)) return out
+    agreeing++
+  }
+  if (agreeing === 0) return out
+  const known = new Set(task.turns.map((t) => t.turn))
+  for (const [turn, full] of history) {
+    const view = out.get(turn)
+    if (view?.completeness === 'full' || !known.has(turn)) continue
+    out.set(turn, {...full, evidence: [...(view?.evidence ?? []), ...full.evidence]})
+  }
+  return out
+}
+
+function taskFileFeedback(task: TaskRun): Map<number, FeedbackView> {
+  const out = new Map<number, FeedbackView>()
+  const file = task.taskFile
+  const state = asObject(file?.frontmatter['autobuild_state'])
+  const turns = state?.['turns']
+  if (!file || !Array.isArray(turns)) return out
+  turns.forEach((raw, i) => {
+    const entry = asObject(raw)
+    const turn = entry?.['turn']
+    const text = entry?.['feedback']
+    if (typeof turn !== 'number' || typeof text !== 'string' || text === '') return
+    out.set(turn, {turn, text, completeness: 'full', from: 'task-file', evidence: [{file: file.file, pointer: `/autobuild_state/turns/${i}/feedback`}]})
+  })
+  return out
+}
+
+/** The log's 80-code-point excerpt is the start of the full text, whitespace aside. */
+function sameStart(excerpt: string, full: string): boolean {
+  const squash = (s: string) => s.replace(/\s+/g, ' ').trim()
+  const a = squash(excerpt)
+  return squash(full).startsWith(a) || squash(pySlice(full, 0, 80)) === a
+}
+
+/** The kind of a feedback text: its first line without the bullet's trailing colon. */
+export function feedbackCategory(text: string): string {
+  const first = text.split('\n', 1)[0] ?? ''
+  return pyStrip(pyStrip(first).replace(/:$/, ''))
+}
+
+export function lastTurn(task: TaskRun): number {
+  const recorded = task.turnCount?.value ?? 0
+  return Math.max(recorded, ...task.turns.map((t) => t.turn), 0)
+}
+
+export function turnOf(task: TaskRun, turn: number): TurnRecord | null {
+  return task.turns.find((t) => t.turn === turn) ?? null
+}
+
+/** The acceptance criteria the Coach counted: the largest recorded total, else the criteria record. */
+export function criteriaTotal(task: TaskRun): number | null {
+  const totals = task.turns.map((t) => t.coach.criteriaTotal?.value).filter((v): v is number => typeof v === 'number')
+  if (totals.length > 0) return Math.max(...totals)
+  return task.criteria?.texts.length ?? null
+}
+
+/** player_turn_N.json as the Coach read it (the last version) and any earlier versions. */
+export function playerReport(turn: TurnRecord): {final: ArtifactVersion | null; earlier: readonly ArtifactVersion[]} {
+  const versions = turn.artifacts.playerReport
+  return {final: versions[versions.length - 1] ?? null, earlier: versions.slice(0, -1)}
+}
+
+/**
+ * task_work_results.json per turn. The file is overwritten each turn and ingest files every version
+ * under the folder's last turn, oldest first; when there are as many versions as turns they are
+ * taken as one per turn, otherwise only the final version is placed (on the last turn).
+ */
+export function taskWorkResultsByTurn(task: TaskRun): Map<number, ArtifactVersion> {
+  const out = new Map<number, ArtifactVersion>()
+  const versions = task.turns.flatMap((t) => t.artifacts.taskWorkResults)
+  if (versions.length === 0) return out
+  const turns = task.turns.map((t) => t.turn).sort((a, b) => a - b)
+  if (versions.length === turns.length) turns.forEach((turn, i) => out.set(turn, versions[i]!))
+  else out.set(turns[turns.length - 1]!, versions[versions.length - 1]!)
+  return out
+}
+
+export function artifactEvidence(version: ArtifactVersion, pointer?: string): Evidence {
+  return pointer === undefined ? {file: version.file} : {file: version.file, pointer}
+}
+
+/** completion_promises of a report, or null when the key is absent. */
+export function promisesOf(json: Json | null): readonly unknown[] | null {
+  if (!json || !hasKey(json, 'completion_promises')) return null
+  const p = json['completion_promises']
+  return Array.isArray(p) ? p : []
+}
+
+/** Recorded Coach decisions with the recorded criteria count (the legacy count fed to the stall detector). */
+export function feedbackTurns(task: TaskRun): TurnRecord[] {
+  return task.turns.filter((t) => t.coach.decision?.value === 'feedback')
+}
+
+/** A turn's timestamps as epoch milliseconds, when the console or the task file recorded them. */
+export function turnTimes(task: TaskRun): Map<number, {start: number | null; end: number | null}> {
+  const out = new Map<number, {start: number | null; end: number | null}>()
+  for (const t of task.turns) out.set(t.turn, {start: parseTime(t.startedAt), end: parseTime(t.endedAt)})
+  const state = asObject(task.taskFile?.frontmatter['autobuild_state'])
+  const turns = state?.['turns']
+  if (Array.isArray(turns)) {
+    for (const raw of turns) {
+      const entry = asObject(raw)
+      const turn = entry?.['turn']
+      const at = parseTime(typeof entry?.['timestamp'] === 'string' ? (entry['timestamp'] as string) : null)
+      if (typeof turn !== 'number' || at === null) continue
+      const have = out.get(turn) ?? {start: null, end: null}
+      if (have.end === null) out.set(turn, {start: have.start, end: at})
+    }
+  }
+  return out
+}
+
+/** ISO-like timestamps as opaque local times (no zone: compared only with each other). */
+export function parseTime(s: string | null | undefined): number | null {
+  if (!s) return null
+  const m = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2}):(\d{2})(?:[.,](\d{1,6}))?/.exec(s)
+  if (!m) return null
+  const ms = m[7] ? Number(m[7].padEnd(6, '0').slice(0, 3)) : 0
+  return Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), Number(m[4]), Number(m[5]), Number(m[6]), ms)
+}

@@ -1,0 +1,121 @@
+import type {LogicFlags} from '../logic/changes.js'
+import {NULL_SINK} from '../logic/log-sink.js'
+import {describeStallCheck} from '../logic/orchestrator/stall-reason.js'
+import {checkFeedbackStall, INITIAL_STALL_STATE, STALL_THRESHOLD, type StallCheck} from '../logic/orchestrator/stall-detector.js'
+import {builtinProfile} from '../logic/profiles.js'
+import type {TaskRun} from '../model/run-record.js'
+import type {TaskReplay} from '../replay/types.js'
+import {feedbackByTurn, feedbackCategory, type FeedbackView} from './record-facts.js'
+
+/**
+ * The stall detector (spec §8.4) run over the feedback the Player really got, turn by turn, under a
+ * profile's flags: what it would have signed, the window it looked at and why it fired or not. The
+ * replay does the same over replayed feedback; this one needs no replay, so it works on any era.
+ * Signatures of turns known only from the log's 80-code-point excerpt are marked `approximate`.
+ */
+export interface RecordedStallRow {
+  readonly turn: number
+  readonly feedback: FeedbackView
+  readonly category: string
+  /** The turn's own verified count (legacy) or the running peak (peakCriteriaCount). */
+  readonly count: number
+  readonly check: StallCheck
+  readonly reason: string
+  readonly approximate: boolean
+}
+
+export interface RecordedStall {
+  readonly rows: readonly RecordedStallRow[]
+  /** The first turn whose check fired, or null. */
+  readonly firedAt: number | null
+  readonly threshold: number
+}
+
+/** Flags of a built-in profile (legacy, fixed, pre-acr, as-run:<sha>); legacy when unknown. */
+export function profileFlags(name: string | null): LogicFlags {
+  return (name ? builtinProfile(name) : null)?.flags ?? builtinProfile('legacy')!.flags
+}
+
+/**
+ * Feed the recorded feedback of every feedback turn to `_is_feedback_stalled`, in order, as
+ * `_loop_phase` does (§8.1): turns after a rollback or without feedback text are not fed.
+ */
+export function runRecordedStall(task: TaskRun, flags: LogicFlags, feedback: Map<number, FeedbackView> = feedbackByTurn(task)): RecordedStall {
+  const rows: RecordedStallRow[] = []
+  let state = INITIAL_STALL_STATE
+  let peak = 0
+  let firedAt: number | null = null
+  const rolledBack = new Set(task.events.filter((e) => e.kind === 'rollback').map((e) => e.turn))
+  for (const t of [...task.turns].sort((a, b) => a.turn - b.turn)) {
+    if (t.coach.decision?.value !== 'feedback' || rolledBack.has(t.turn)) continue
+    const fb = feedback.get(t.turn)
+    if (!fb || fb.text === '') continue
+    const own = t.coach.criteriaMet?.value ?? t.coach.verified?.value ?? 0
+    peak = Math.max(peak, own)
+    // peakCriteriaCount (D29): fixed feeds the running peak, legacy the turn's own count.
+    const count = flags.peakCriteriaCount ? peak : own
+    const step = checkFeedbackStall(state, fb.text, count, flags, NULL_SINK)
+    state = step.state
+    rows.push({
+      turn: t.turn,
+      feedback: fb,
+      category: feedbackCategory(fb.text),
+      count,
+      check: step.check,
+      reason: describeStallCheck(step.check),
+      approximate: fb.completeness !== 'full',
+    })
+    if (step.check.stalled) {
+      firedAt = t.turn
+      break
+    }
+  }
+  return {rows, firedAt, threshold: STALL_THRESHOLD}
+}
+
+/** Consecutive feedback turns with one feedback category and one recorded count. */
+export interface RepeatRun {
+  readonly category: string
+  readonly count: number
+  readonly turns: readonly number[]
+}
+
+export function repeatRuns(task: TaskRun, feedback: Map<number, FeedbackView> = feedbackByTurn(task)): RepeatRun[] {
+  const runs: RepeatRun[] = []
+  let current: {category: string; count: number; turns: number[]} | null = null
+  for (const t of [...task.turns].sort((a, b) => a.turn - b.turn)) {
+    const fb = t.coach.decision?.value === 'feedback' ? feedback.get(t.turn) : undefined
+    if (!fb) {
+      current = null
+      continue
+    }
+    const category = feedbackCategory(fb.text)
+    const count = t.coach.criteriaMet?.value ?? 0
+    const last = current?.turns[current.turns.length - 1]
+    if (current && current.category === category && current.count === count && last === t.turn - 1) current.turns.push(t.turn)
+    else {
+      current = {category, count, turns: [t.turn]}
+      runs.push(current)
+    }
+  }
+  return runs
+}
+
+/** When normalised signatures (fixed) would have stopped the loop, and what that rests on. */
+export interface FixedStop {
+  readonly turn: number | null
+  /** `replay`: the fixed replay's stall turn; `recorded`: the detector over full feedback texts; `excerpt`: over the log's excerpts; `unknown`: the excerpts cannot tell. */
+  readonly basis: 'replay' | 'recorded' | 'excerpt' | 'unknown'
+}
+
+export function fixedStop(task: TaskRun, replays: Readonly<Record<string, TaskReplay>>, asRun: RecordedStall, fixed: RecordedStall): FixedStop {
+  const replay = replays['fixed']
+  if (replay && replay.outcome.kind !== 'not-modelled') {
+    return {turn: replay.outcome.kind === 'replayed' && replay.outcome.outcome === 'unrecoverable_stall' ? replay.stallTurn : null, basis: 'replay'}
+  }
+  const approximate = fixed.rows.some((r) => r.approximate && (fixed.firedAt === null || r.turn <= fixed.firedAt))
+  if (!approximate) return {turn: fixed.firedAt, basis: 'recorded'}
+  // The run's own detector firing on the same excerpts, where the record shows no stall, proves the excerpts hide what differed.
+  if (asRun.firedAt !== null && task.stall?.kind !== 'feedback' && (fixed.firedAt === null || asRun.firedAt <= fixed.firedAt)) return {turn: null, basis: 'unknown'}
+  return {turn: fixed.firedAt, basis: 'excerpt'}
+}

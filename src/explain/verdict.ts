@@ -1,0 +1,134 @@
+import {changeById, isFlagId} from '../logic/changes.js'
+import {commitIndex} from '../logic/changes/commits.js'
+import type {Finding} from '../model/finding.js'
+import type {TaskRun} from '../model/run-record.js'
+import {formatReplayOutcome, type TaskReplay} from '../replay/types.js'
+import type {TaskVerdict, Waste, WhatIf} from './analysis.js'
+import {formatMinutes} from './families/infrastructure.js'
+import {NOT_FIXED, WHY} from './phrases.js'
+import {fixedStop, profileFlags, repeatRuns, runRecordedStall} from './recorded-stall.js'
+import {lastTurn, turnTimes} from './record-facts.js'
+import {fidelityNote, modelledReplay} from './replay-view.js'
+
+export interface VerdictInput {
+  readonly task: TaskRun
+  readonly findings: readonly Finding[]
+  /** Keyed by profile, in display order. */
+  readonly replays: Readonly<Record<string, TaskReplay>>
+  readonly asRun: string | null
+  readonly whatif: WhatIf | null
+}
+
+/** The ten-second answer for one task (report-mockup.md): what happened, why, under each profile, the waste, what to do. */
+export function buildVerdict(input: VerdictInput): TaskVerdict {
+  const {task, findings} = input
+  const serious = findings.filter((f) => f.severity === 'critical' || f.severity === 'high')
+  return {
+    happened: happened(task),
+    why: why(task, findings),
+    underProfiles: Object.entries(input.replays).map(([profile, r]) => ({profile, text: underProfile(r, task)})),
+    waste: waste(input),
+    doNow: [...new Set(findings.filter((f) => f.severity !== 'info').map((f) => f.remediation))].slice(0, 3),
+    fixedIn: fixedIn(findings, input.whatif),
+    notFixed: notFixed(findings, input.whatif),
+    ok: task.outcome?.value === 'approved' && serious.length === 0,
+  }
+}
+
+function happened(task: TaskRun): string {
+  const outcome = task.outcome?.value ?? null
+  const n = lastTurn(task)
+  if (outcome === null) return n > 0 ? `no outcome recorded (the records end at turn ${n})` : 'no outcome recorded'
+  const timeout = task.events.find((e) => e.kind === 'feature-timeout')
+  const crash = task.events.find((e) => e.kind === 'orchestration-crash')
+  const stall = task.stall
+  if (outcome === 'approved') return `approved at turn ${n}`
+  if (stall?.kind === 'feedback') return `${outcome} at turn ${stall.turn ?? n} (stall detector${stall.signature ? `, signature ${stall.signature}` : ''})`
+  if (stall?.kind === 'context-pollution') return `${outcome} at turn ${stall.turn ?? n} (context pollution: no passing checkpoint)`
+  if (timeout?.kind === 'feature-timeout') return `${outcome} at turn ${timeout.turn ?? n} (feature task timeout${timeout.seconds !== null ? `, ${timeout.seconds} s` : ''})`
+  if (crash?.kind === 'orchestration-crash') return `${outcome} at turn ${crash.turn ?? n} (orchestration crashed: ${crash.message})`
+  if (outcome === 'max_turns_exceeded') return `max_turns_exceeded after ${n} turns`
+  return `${outcome} at turn ${n}`
+}
+
+/** The main chain's clauses, causes first: serious findings ordered by how many links lead to them. */
+function why(task: TaskRun, findings: readonly Finding[]): string {
+  const chain = findings.filter((f) => (f.severity === 'critical' || f.severity === 'high') && f.code !== 'STALL_FIRED')
+  const chosen = chain.length > 0 ? chain : findings.filter((f) => f.severity === 'medium')
+  if (chosen.length === 0) return task.outcome?.value === 'approved' ? 'the Coach verified every criterion' : 'the records show no cause'
+  const byId = new Map(findings.map((f) => [f.id, f]))
+  const depth = (f: Finding, seen: Set<string> = new Set()): number =>
+    f.causes.reduce((d, id) => (seen.has(id) || !byId.has(id) ? d : Math.max(d, 1 + depth(byId.get(id)!, new Set([...seen, id])))), 0)
+  const ordered = [...chosen].sort((a, b) => depth(a) - depth(b) || Number(a.id.slice(1)) - Number(b.id.slice(1)))
+  const clauses = [...new Set(ordered.map((f) => WHY[f.code]))].slice(0, 4)
+  return clauses.length > 1 ? `${clauses.slice(0, -1).join('; ')}; and ${clauses[clauses.length - 1]}` : clauses[0]!
+}
+
+function underProfile(r: TaskReplay, task: TaskRun): string {
+  const o = r.outcome
+  const note = fidelityNote(r)
+  const suffix = note ? ` (${note})` : ''
+  if (o.kind === 'not-modelled') return `not modelled: ${o.reason}`
+  if (o.kind === 'undetermined') return `undetermined after turn ${o.afterTurn}: the profile would go on past the recorded turns${suffix}`
+  if (o.kind === 'recorded-boundary') return `${formatReplayOutcome(o)} at turn ${o.turn}: the recorded ending stands, the profile would not have stopped before it${suffix}`
+  const t = r.turns.find((x) => x.turn === o.turn)
+  if (o.outcome === 'approved') return `approves at turn ${o.turn}${t?.criteriaTotal ? ` (${t.criteriaMet}/${t.criteriaTotal} criteria)` : ''}${suffix}`
+  if (o.outcome === 'unrecoverable_stall' && r.stallTurn !== null) {
+    const sig = r.turns.find((x) => x.turn === r.stallTurn)?.signature
+    return `stops at turn ${r.stallTurn}: unrecoverable_stall${sig ? `, signature ${sig}` : ''}${suffix}`
+  }
+  const same = task.outcome?.value === o.outcome && lastTurn(task) === o.turn
+  return `${o.outcome} at turn ${o.turn}${same ? ' (as recorded)' : ''}${suffix}`
+}
+
+/** Where the loop should have stopped: where fixed ends, else where normalised signatures fire, else the third unchanged turn. */
+function waste(input: VerdictInput): Waste | null {
+  const {task} = input
+  if (task.outcome?.value === 'approved') return null
+  const last = lastTurn(task)
+  let stop: {turn: number; basis: string} | null = null
+  const fixed = modelledReplay(input.replays, 'fixed')
+  if (fixed?.outcome.kind === 'replayed' && fixed.outcome.turn < last) {
+    stop = {turn: fixed.outcome.turn, basis: fixed.outcome.outcome === 'approved' ? `fixed approves at turn ${fixed.outcome.turn}` : `fixed stops at turn ${fixed.outcome.turn} (${fixed.outcome.outcome})`}
+  }
+  if (!stop) {
+    const s = fixedStop(task, {}, runRecordedStall(task, profileFlags(input.asRun)), runRecordedStall(task, profileFlags('fixed')))
+    if (s.turn !== null && s.turn < last) stop = {turn: s.turn, basis: `normalised signatures of the recorded feedback repeat by turn ${s.turn}${s.basis === 'excerpt' ? ' (approximate)' : ''}`}
+  }
+  if (!stop && task.stall === null) {
+    const run = repeatRuns(task).find((r) => r.turns.length >= 3)
+    if (run && run.turns[2]! < last) stop = {turn: run.turns[2]!, basis: `third turn of unchanged feedback ("${run.category}")`}
+  }
+  if (!stop) return null
+  // Minutes from the stop turn's end to the end of the last turn that has a timestamp.
+  const times = [...turnTimes(task)].filter(([t, v]) => t >= stop!.turn && v.end !== null).sort((a, b) => a[0] - b[0])
+  const endStop = times[0]?.[0] === stop.turn ? times[0][1].end : null
+  const lastTimed = times[times.length - 1]
+  const minutes = endStop !== null && lastTimed && lastTimed[0] > stop.turn ? Math.round((lastTimed[1].end! - endStop) / 6000) / 10 : null
+  const upTo = lastTimed && lastTimed[0] < last ? ` (to turn ${lastTimed[0]}, the last with a timestamp)` : ''
+  return {
+    shouldHaveStoppedAt: stop.turn,
+    turnsWasted: last - stop.turn,
+    minutesWasted: minutes,
+    basis: `${stop.basis}${minutes !== null ? `; ${formatMinutes(minutes)} spent after it${upTo}` : ''}`,
+  }
+}
+
+function flagLabel(flag: string): string {
+  return isFlagId(flag) ? `${flag} (${changeById(flag).commit})` : flag
+}
+
+function fixedIn(findings: readonly Finding[], whatif: WhatIf | null): string[] {
+  const flags = new Set<string>()
+  for (const f of findings) for (const flag of f.fixedIn?.flags ?? []) flags.add(flag)
+  for (const flip of whatif?.flips ?? []) for (const flag of flip.flags) flags.add(flag)
+  const order = (f: string) => (isFlagId(f) ? commitIndex(changeById(f).commit) : 999)
+  return [...flags].sort((a, b) => order(a) - order(b) || (a < b ? -1 : 1)).map(flagLabel)
+}
+
+function notFixed(findings: readonly Finding[], whatif: WhatIf | null): string[] {
+  const out = new Set<string>()
+  for (const f of findings) if (f.fixedIn === null && f.severity !== 'info' && NOT_FIXED[f.code]) out.add(NOT_FIXED[f.code]!)
+  if (whatif?.fixedStillFails) out.add(whatif.fixedStillFails)
+  return [...out]
+}

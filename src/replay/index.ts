@@ -1,0 +1,13 @@
+/**
+ * The replay (docs/architecture.md): fold the model of GuardKit over a recorded run under logic
+ * profiles, turn by turn, and compare with the record and across profiles. Pure.
+ */
+export * from './types.js'
+export {inferEra, profileName} from './era.js'
+export {deriveMarkers, MARKER_BOUNDS, runDate, type MarkerBound, type RunDate} from './era-markers.js'
+export {collectTaskInputs, type LoopSettings, type RecordedBoundary, type RecordedFeedback, type TaskInputs, type TurnInputs, type TurnKind} from './turn-inputs.js'
+export {createProfileContext, type ProfileContext} from './profile-context.js'
+export {initialReplayState, stepReplay, type RecordedSignatures, type ReplayState} from './replay-step.js'
+export {finishReplay, notModelledReplay, recordedSignatures, replayTask, type ReplayProfile} from './replay-task.js'
+export {replayRun, type ReplayRunOptions, type RunReplay, type TaskReplays} from './replay-run.js'
+export {compareProfiles, compareWithRecord, turnDifferences, type ProfileComparison, type ProfileTurnComparison, type RecordComparison} from './compare.js'

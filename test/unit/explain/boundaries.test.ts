@@ -1,0 +1,70 @@
+import {describe, expect, it} from 'vitest'
+import {detectBoundaryFindings} from '../../../src/explain/families/boundaries.js'
+import {ev, fact, familyInput, feedbackTurn, handInput, loadFixture, corpusLog, taskOf, taskRun, turn} from './helpers.js'
+
+describe('ORCHESTRATION_CRASH', () => {
+  it("reports the legacy `'partial' is not a valid CriterionStatus` crash as fixed by partialStatusEnum (c3feae49)", () => {
+    const task = taskRun({
+      outcome: fact('error'),
+      turns: [turn(1)],
+      events: [{kind: 'orchestration-crash', turn: 1, message: "ValueError: 'partial' is not a valid CriterionStatus", evidence: [ev(88)]}],
+    })
+    const [f] = detectBoundaryFindings(handInput(task)).filter((x) => x.code === 'ORCHESTRATION_CRASH')
+    expect(f).toBeDefined()
+    expect(f!.confidence).toBe('certain')
+    expect(f!.fixedIn).toEqual({flags: ['partialStatusEnum'], commit: 'c3feae49'})
+    expect(f!.evidence).toContainEqual({file: 'run.log', line: 88})
+    expect(f!.source.spec).toBe('§8.6')
+  })
+
+  it('is not raised by the asyncio traceback printed at shutdown after the task completed (ac1a-run1-pre-acr)', async () => {
+    const run = await loadFixture('ac1a-run1-pre-acr')
+    for (const task of run.tasks) expect(detectBoundaryFindings(familyInput(run, task)).map((f) => f.code)).not.toContain('ORCHESTRATION_CRASH')
+  })
+})
+
+describe('PLAYER_TIMEOUT', () => {
+  it('names the timed-out turn and the state recovery that stood in for the Player (ac1a-run1-pre-acr, turn 2)', async () => {
+    const run = await loadFixture('ac1a-run1-pre-acr')
+    const [f] = detectBoundaryFindings(familyInput(run, taskOf(run, 'TASK-SFT-001'))).filter((x) => x.code === 'PLAYER_TIMEOUT')
+    expect(f!.turns).toEqual([2])
+    expect(f!.message).toContain('900 s')
+    expect(f!.message).toContain('git_only')
+    expect(f!.fixedIn).toBeNull()
+  })
+
+  it('finds the SDK timeouts and state recoveries of the real FEAT-GI log', async () => {
+    const run = await corpusLog('FEAT-GI.log')
+    const found = run.tasks.flatMap((t) => detectBoundaryFindings(familyInput(run, t)).filter((f) => f.code === 'PLAYER_TIMEOUT'))
+    expect(found.length).toBeGreaterThan(0)
+    expect(found.some((f) => /state recovery/.test(f.message))).toBe(true)
+  })
+
+  it('does not count an SDK turn count above the logged maximum as a ceiling when the turn needed no recovery', () => {
+    const task = taskRun({turns: [turn(1, {player: {sdkTurns: fact({used: 63, max: 50, ceilingHit: true})}})]})
+    expect(detectBoundaryFindings(handInput(task))).toEqual([])
+  })
+})
+
+describe('ENDED_BY_TIMEOUT_NOT_STALL', () => {
+  const repeated = [1, 2, 3, 4].map((n) => feedbackTurn(n, `- Independent test verification failed:\n  FAILED tests/test_a.py::T::t${n}`))
+
+  it('reports a feature timeout that ended a loop repeating one feedback (seed 002)', () => {
+    const task = taskRun({
+      outcome: fact('cancelled'),
+      turns: [...repeated, turn(5)],
+      events: [{kind: 'feature-timeout', turn: 5, seconds: 2400, evidence: [ev(500)]}, {kind: 'cancelled', turn: 5, where: 'between-player-and-coach', evidence: [ev(501)]}],
+    })
+    const [f] = detectBoundaryFindings(handInput(task))
+    expect(f!.code).toBe('ENDED_BY_TIMEOUT_NOT_STALL')
+    expect(f!.turns).toEqual([5])
+    expect(f!.message).toContain('2400 s')
+    expect(f!.evidence).toContainEqual({file: 'run.log', line: 500})
+  })
+
+  it('says nothing when the loop was making different feedback before the timeout', () => {
+    const varied = ['- Coverage threshold not met', '- Not all acceptance criteria met:\n  • a', '- Independent test verification failed:\n  x'].map((t, i) => feedbackTurn(i + 1, t))
+    const task = taskRun({outcome: fact('cancelled'), turns: varied, events: [{kind: 'feature-timeout', turn: 3, seconds: 2400, evidence: [ev(9)]}]})
+    expect(detectBoundaryFindings(handInput(task))).toEqual([])
+  })
+})

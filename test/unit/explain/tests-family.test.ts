@@ -1,0 +1,109 @@
+import {describe, expect, it} from 'vitest'
+import {detectTestFindings} from '../../../src/explain/families/tests.js'
+import {absRelPairs, spellingPairs, testArgs} from '../../../src/explain/families/test-paths.js'
+import {corpusLog, eraOf, fact, familyInput, feedbackTurn, handInput, loadFixture, taskOf, taskRun} from './helpers.js'
+
+const failedTests = (seconds: number) => ({independentTests: fact({passed: false, durationSeconds: seconds})})
+const gatesPassed = {gates: fact({testsPassed: true, coverageMet: true, archReviewPassed: true, planAuditPassed: true, allPassed: true, testsRequired: true, coverageRequired: true, archReviewRequired: false})}
+
+describe('INFRA_TEST_FAILURE', () => {
+  it('is certain when the recorded test output names an infrastructure error (db-003-timeout: OperationalError)', async () => {
+    const run = await loadFixture('db-003-timeout')
+    const f = detectTestFindings(familyInput(run, taskOf(run, 'TASK-DB-003'))).find((x) => x.code === 'INFRA_TEST_FAILURE')
+    expect(f!.confidence).toBe('certain')
+    expect(f!.turns).toEqual([1, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17])
+    expect(f!.remediation).toMatch(/conftest\.py/)
+    expect(f!.remediation).toMatch(/test_execution: sdk/)
+  })
+
+  it('is inferred from a failure faster than a test run when the output is not recorded', () => {
+    const task = taskRun({turns: [feedbackTurn(1, '- Independent test verification failed:\n  FAILED tests/a.py::T', 0, 3, {coach: {...failedTests(1.7), ...gatesPassed}})]})
+    const truncated = {...task, turns: [{...task.turns[0]!, coach: {...task.turns[0]!.coach, feedback: {...task.turns[0]!.coach.feedback!, completeness: 'truncated' as const}}}]}
+    const f = detectTestFindings(handInput(truncated, {era: eraOf('as-run:8a697b80')})).find((x) => x.code === 'INFRA_TEST_FAILURE')
+    expect(f!.confidence).toBe('inferred')
+    expect(f!.deduction).toMatch(/1\.7 s/)
+  })
+
+  it('is not reported for a code failure, however fast (ok-approved-after-feedback: KeyError)', async () => {
+    const run = await loadFixture('ok-approved-after-feedback')
+    const codes = detectTestFindings(familyInput(run, taskOf(run, 'TASK-HC-002'))).map((f) => f.code)
+    expect(codes).not.toContain('INFRA_TEST_FAILURE')
+    expect(codes).not.toContain('FEEDBACK_NOT_ACTIONABLE')
+  })
+})
+
+describe('ENV_PARITY_GAP', () => {
+  it('is inferred when the Player\'s gate said tests passed and the Coach\'s subprocess run failed on infrastructure', () => {
+    const text = '- Independent test verification failed:\n  FAILED tests/a.py::T::t - OperationalError\n  1 failed in 1.1s'
+    const task = taskRun({turns: [feedbackTurn(1, text, 0, 3, {coach: {...failedTests(1.2), ...gatesPassed}})]})
+    const f = detectTestFindings(handInput(task, {era: eraOf('as-run:8a697b80')})).find((x) => x.code === 'ENV_PARITY_GAP')
+    expect(f!.confidence).toBe('inferred')
+    expect(f!.fixedIn!.flags).toEqual(['sdkTests'])
+  })
+
+  it('is not reported when the Coach already ran its tests through the SDK (GuardKit 5c2b5d82+)', () => {
+    const text = '- Independent test verification failed:\n  FAILED tests/a.py::T::t - OperationalError'
+    const task = taskRun({turns: [feedbackTurn(1, text, 0, 3, {coach: {...failedTests(1.2), ...gatesPassed}})]})
+    expect(detectTestFindings(handInput(task, {era: eraOf('fixed')})).map((f) => f.code)).not.toContain('ENV_PARITY_GAP')
+  })
+})
+
+describe('FEEDBACK_NOT_ACTIONABLE', () => {
+  it('is certain when the full feedback holds only pytest summary lines', () => {
+    const text = '- Independent test verification failed:\n  FAILED tests/users/test_users.py::TestUser::test_create_user - OperationalError\n  ==== 1 failed in 1.73s ===='
+    const f = detectTestFindings(handInput(taskRun({turns: [feedbackTurn(1, text, 0, 6, {coach: failedTests(1.7)})]}))).find((x) => x.code === 'FEEDBACK_NOT_ACTIONABLE')
+    expect(f!.confidence).toBe('certain')
+    expect(f!.fixedIn!.flags).toEqual(['summaryErrorContext'])
+  })
+
+  it('is not reported when the feedback carries the error (fixed "Error detail:" block, or an E line)', () => {
+    const withDetail = '- Independent test verification failed:\n  Error detail:\n>       assert x\nE       KeyError: \'version\''
+    const withE = '- Independent test verification failed:\n  E   sqlalchemy.exc.OperationalError: could not connect to server'
+    for (const text of [withDetail, withE]) {
+      expect(detectTestFindings(handInput(taskRun({turns: [feedbackTurn(1, text, 0, 6, {coach: failedTests(8)})]}))).map((f) => f.code)).not.toContain('FEEDBACK_NOT_ACTIONABLE')
+    }
+  })
+})
+
+describe('test paths', () => {
+  it('splits a pytest command into its file arguments', () => {
+    expect(testArgs('pytest /wt/tests/a/test_x.py tests/a/test_x.py::T::t -v --tb=short')).toEqual(['/wt/tests/a/test_x.py', 'tests/a/test_x.py'])
+  })
+
+  it('pairs an absolute path with the relative path of the same file, and spellings of one relative path', () => {
+    expect(absRelPairs(['/Users/dev/wt/tests/users/test_users.py', 'tests/users/test_users.py'])).toEqual([['/Users/dev/wt/tests/users/test_users.py', 'tests/users/test_users.py']])
+    expect(absRelPairs(['/Users/dev/wt/tests/test_a.py', 'tests/test_b.py'])).toEqual([])
+    expect(spellingPairs(['./tests/x.py', 'tests/x.py', 'tests//x.py'])).toEqual([['./tests/x.py', 'tests/x.py'], ['./tests/x.py', 'tests//x.py']])
+  })
+
+  it('reports ABSOLUTE_RELATIVE_DUPLICATES from the recorded pytest commands of turns 1 and 7 (db-003-timeout)', async () => {
+    const run = await loadFixture('db-003-timeout')
+    const f = detectTestFindings(familyInput(run, taskOf(run, 'TASK-DB-003'))).find((x) => x.code === 'ABSOLUTE_RELATIVE_DUPLICATES')
+    expect(f!.turns).toEqual([1, 7])
+    expect(f!.fixedIn!.flags).toEqual(['relPathDedup'])
+  })
+
+  it('reports DUPLICATE_TEST_PATHS_UNNORMALISED for ./tests/x.py + tests/x.py, which no version normalises', () => {
+    const task = taskRun({turns: [feedbackTurn(1, '- Independent test verification failed:\n  x', 0, 2, {coach: {testCommand: fact('pytest ./tests/test_x.py tests/test_x.py -v --tb=short')}})]})
+    const f = detectTestFindings(handInput(task)).find((x) => x.code === 'DUPLICATE_TEST_PATHS_UNNORMALISED')
+    expect(f!.fixedIn).toBeNull()
+    expect(f!.message).toContain('./tests/test_x.py')
+  })
+})
+
+describe('gates and zero-test anomaly', () => {
+  it('reports GATES_SHORT_CIRCUIT on the coverage turn (db-003-timeout, turn 2)', async () => {
+    const run = await loadFixture('db-003-timeout')
+    const f = detectTestFindings(familyInput(run, taskOf(run, 'TASK-DB-003'))).find((x) => x.code === 'GATES_SHORT_CIRCUIT')
+    expect(f!.turns).toEqual([2])
+    expect(f!.message).toContain('coverage')
+  })
+
+  it('reports ZERO_TEST_ANOMALY from the Coach\'s zero-test rejections in the real db_failed_2.log', async () => {
+    const run = await corpusLog('db_failed_2.log')
+    const f = run.tasks.flatMap((t) => detectTestFindings(familyInput(run, t))).find((x) => x.code === 'ZERO_TEST_ANOMALY')
+    expect(f).toBeDefined()
+    expect(f!.turns.length).toBeGreaterThan(0)
+    expect(f!.confidence).toBe('certain')
+  })
+})

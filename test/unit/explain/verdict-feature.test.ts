@@ -1,0 +1,85 @@
+import {describe, expect, it} from 'vitest'
+import {detectTaskFindings} from '../../../src/explain/detect-findings.js'
+import {buildFeaturePictures, mainFeaturePicture} from '../../../src/explain/feature.js'
+import {numberFindings} from '../../../src/explain/order.js'
+import {buildVerdict} from '../../../src/explain/verdict.js'
+import type {TaskReplay} from '../../../src/replay/types.js'
+import {familyInput, loadFixture, replayedTurn, taskOf, taskReplay} from './helpers.js'
+
+/** Seed 002 / spec §10: fixed stops TASK-DB-003 at turn 5 (normalised signature 82511af6 on turns 3, 4, 5). */
+function fixedStallAt5(): TaskReplay {
+  const turns = [1, 2, 3, 4, 5].map((n) => replayedTurn(n, {criteriaTotal: 6, signature: n === 2 ? 'f696a94c' : '82511af6', fidelity: 'approximate', assumptions: ['the recorded independent-test failure verdict stands in']}))
+  return taskReplay('fixed', {kind: 'replayed', outcome: 'unrecoverable_stall', turn: 5}, turns, 5)
+}
+
+async function db003Verdict(replays: Record<string, TaskReplay>) {
+  const run = await loadFixture('db-003-timeout')
+  const task = taskOf(run, 'TASK-DB-003')
+  const [findings] = numberFindings([detectTaskFindings(familyInput(run, task, replays))])
+  return buildVerdict({task, findings: findings!, replays, asRun: 'as-run:8a697b80', whatif: null})
+}
+
+describe('the verdict (report-mockup.md)', () => {
+  it('says what happened, why, and what fixed would have done, for TASK-DB-003', async () => {
+    const v = await db003Verdict({fixed: fixedStallAt5()})
+    expect(v.happened).toBe('cancelled at turn 18 (feature task timeout, 2400 s)')
+    expect(v.why).toMatch(/infrastructure/)
+    expect(v.why).toMatch(/never told/)
+    expect(v.why).toMatch(/stall detector could not see/)
+    expect(v.underProfiles).toEqual([{profile: 'fixed', text: expect.stringMatching(/^stops at turn 5: unrecoverable_stall, signature 82511af6 \(approximate/)}])
+    expect(v.ok).toBe(false)
+  })
+
+  it('counts the waste from where fixed stops: 18 − 5 = 13 turns (seed 002: "preventing 13 wasted turns"), minutes from the task file\'s turn timestamps', async () => {
+    const v = await db003Verdict({fixed: fixedStallAt5()})
+    // autobuild_state: turn 5 saved at 14:13:25.140, turn 17 (the last saved) at 14:40:49.235 → 27 min 24 s.
+    expect(v.waste).toMatchObject({shouldHaveStoppedAt: 5, turnsWasted: 13, minutesWasted: 27.4})
+    expect(v.waste!.basis).toMatch(/to turn 17/)
+  })
+
+  it('without a replay, takes the stop from normalised signatures of the recorded feedback', async () => {
+    const v = await db003Verdict({})
+    expect(v.waste).toMatchObject({shouldHaveStoppedAt: 5, turnsWasted: 13})
+    expect(v.waste!.basis).toMatch(/normalised signatures/)
+  })
+
+  it('lists what to do now, the logic changes that fix it, and what GuardKit did not fix', async () => {
+    const v = await db003Verdict({fixed: fixedStallAt5()})
+    expect(v.doNow[0]).toMatch(/conftest\.py/)
+    expect(v.fixedIn).toEqual(expect.arrayContaining(['stallNormalize (5c2b5d82)', 'summaryErrorContext (5c2b5d82)', 'relPathDedup (5c2b5d82)', 'sdkTests (5c2b5d82)']))
+    expect(v.notFixed.some((n) => /gate short-circuit ordering/.test(n))).toBe(true)
+  })
+
+  it('is ok for a task approved without serious findings', async () => {
+    const run = await loadFixture('ok-single-turn-promises')
+    const task = taskOf(run, 'TASK-LOG-002')
+    const [findings] = numberFindings([detectTaskFindings(familyInput(run, task))])
+    const v = buildVerdict({task, findings: findings!, replays: {}, asRun: 'fixed', whatif: null})
+    expect(v.happened).toBe('approved at turn 1')
+    expect(v.ok).toBe(true)
+    expect(v.waste).toBeNull()
+  })
+})
+
+describe('the feature picture', () => {
+  it('shows the waves, which timeout ended which task, and where the feature\'s summary disagrees with the task (FEAT-BA28)', async () => {
+    const run = await loadFixture('db-003-timeout')
+    const pictures = buildFeaturePictures(run)
+    const p = mainFeaturePicture(run, pictures)!
+    expect(p.featureId).toBe('FEAT-BA28')
+    expect(p.waves.map((w) => w.taskIds)).toEqual([['TASK-DB-001'], ['TASK-DB-002', 'TASK-DB-003']])
+    expect(p.featureResult).toMatch(/fail/i)
+    expect(p.timeouts).toEqual([expect.objectContaining({taskId: 'TASK-DB-003', seconds: 2400, turn: 18})])
+    // The wave table says TIMEOUT and the feature YAML timeout; the task's own loop logged cancelled (spec §8.7).
+    expect(p.disagreements.map((d) => [d.taskId, d.taskSays])).toEqual([['TASK-DB-003', 'cancelled'], ['TASK-DB-003', 'cancelled']])
+    expect(p.disagreements.every((d) => d.note !== undefined)).toBe(true)
+  })
+
+  it('has no disagreement when every status matches (ok-parallel-waves)', async () => {
+    const run = await loadFixture('ok-parallel-waves')
+    const p = mainFeaturePicture(run, buildFeaturePictures(run))!
+    expect(p.waves).toHaveLength(2)
+    expect(p.timeouts).toEqual([])
+    expect(p.disagreements).toEqual([])
+  })
+})
