@@ -1,4 +1,4 @@
-import type {AnalysisReport, TaskAnalysis} from '../../explain/analysis.js'
+import type {AnalysisReport, FeaturePicture, TaskAnalysis} from '../../explain/analysis.js'
 import type {Evidence} from '../../model/evidence.js'
 import type {Finding} from '../../model/finding.js'
 import {formatReplayOutcome, type ReplayedTurn, type TaskReplay} from '../../replay/types.js'
@@ -35,13 +35,8 @@ export function buildAnalysisReport(report: AnalysisReport, options: AnalysisJso
     eraMarkers: base.eraMarkers,
     era: {profile: era.profile, window: {from: era.window.from, to: era.window.to}, reason: era.reason, confidence: era.confidence, modelled: era.modelled, evidence: era.evidence.map(ev)},
     profiles: report.profiles.map((p) => ({name: p.name, description: p.description})),
-    feature: report.feature === null ? null : {
-      featureId: report.feature.featureId,
-      featureResult: report.feature.featureResult,
-      waves: report.feature.waves.map((w) => ({wave: w.wave, taskIds: [...w.taskIds], statuses: {...w.statuses}})),
-      timeouts: report.feature.timeouts.map((x) => ({taskId: x.taskId, seconds: x.seconds, turn: x.turn, evidence: x.evidence.map(ev)})),
-      disagreements: report.feature.disagreements.map((d) => ({taskId: d.taskId, featureSays: d.featureSays, taskSays: d.taskSays, evidence: d.evidence.map(ev)})),
-    },
+    feature: report.feature === null ? null : featureOf(report.feature),
+    features: (report.features ?? (report.feature === null ? [] : [report.feature])).map(featureOf),
     ...(options.focus === undefined ? {} : {focus: options.focus}),
   }
 }
@@ -118,6 +113,17 @@ function findingOf(f: Finding): ReportFinding {
     source: {function: f.source.function, spec: f.source.spec},
     ...(f.deduction === undefined ? {} : {deduction: f.deduction}),
     ...(f.detail === undefined ? {} : {detail: JSON.parse(JSON.stringify(f.detail)) as Record<string, unknown>}),
+  }
+}
+
+function featureOf(f: FeaturePicture): NonNullable<Report['feature']> {
+  return {
+    featureId: f.featureId,
+    ...(f.attempt === undefined ? {} : {attempt: f.attempt}),
+    featureResult: f.featureResult,
+    waves: f.waves.map((w) => ({wave: w.wave, taskIds: [...w.taskIds], statuses: {...w.statuses}})),
+    timeouts: f.timeouts.map((x) => ({taskId: x.taskId, seconds: x.seconds, turn: x.turn, evidence: x.evidence.map(ev)})),
+    disagreements: f.disagreements.map((d) => ({taskId: d.taskId, featureSays: d.featureSays, taskSays: d.taskSays, evidence: d.evidence.map(ev), ...(d.note === undefined ? {} : {note: d.note})})),
   }
 }
 

@@ -156,10 +156,11 @@ export const WhatIfSchema = z.object({
 
 export const FeatureSchema = z.object({
   featureId: z.string().nullable(),
+  attempt: z.number().int().positive().optional(),
   featureResult: z.string().nullable(),
   waves: z.array(z.object({wave: z.number().int(), taskIds: z.array(z.string()), statuses: z.record(z.string(), z.string())})),
   timeouts: z.array(z.object({taskId: z.string(), seconds: z.number().nullable(), turn: z.number().int().nullable(), evidence: z.array(EvidenceSchema)})),
-  disagreements: z.array(z.object({taskId: z.string(), featureSays: z.string(), taskSays: z.string(), evidence: z.array(EvidenceSchema)})),
+  disagreements: z.array(z.object({taskId: z.string(), featureSays: z.string(), taskSays: z.string(), evidence: z.array(EvidenceSchema), note: z.string().optional()})),
 })
 
 export const EraSchema = z.object({
@@ -222,6 +223,8 @@ export const ReportSchema = z.object({
   era: EraSchema.optional(),
   profiles: z.array(z.object({name: z.string(), description: z.string()})).optional(),
   feature: FeatureSchema.nullable().optional(),
+  /** Every feature run captured (a log may hold several attempts); `feature` is the main one. */
+  features: z.array(FeatureSchema).optional(),
   /** `explain` and `whatif`: which part of the run the document is about. */
   focus: z.object({command: z.enum(['explain', 'whatif']), taskId: z.string().nullable(), attempt: z.number().int().nullable(), turn: z.number().int().nullable(), profiles: z.array(z.string())}).optional(),
 })

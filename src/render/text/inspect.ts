@@ -1,5 +1,5 @@
 import type {Report, ReportTask} from '../json/report.js'
-import {PLAIN, type Palette} from './palette.js'
+import {PLAIN, type Palette} from './plain-palette.js'
 
 const WIDTH = 100
 const MAX_ISSUES = 30

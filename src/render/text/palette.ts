@@ -1,19 +1,12 @@
 import {Chalk, type ChalkInstance} from 'chalk'
+import {PLAIN, type Palette} from './plain-palette.js'
 
-/** The colours the text renderers use; plain when colour is off, so renderers stay pure. */
-export interface Palette {
-  readonly enabled: boolean
-  bold(s: string): string
-  dim(s: string): string
-  red(s: string): string
-  green(s: string): string
-  yellow(s: string): string
-  cyan(s: string): string
-  magenta(s: string): string
-}
+export {PLAIN, type Palette}
 
+/** chalk's colours (basic 16-colour codes), or none: renderers stay pure and never read the terminal. */
 export function createPalette(enabled: boolean): Palette {
-  const chalk: ChalkInstance = new Chalk({level: enabled ? 1 : 0})
+  if (!enabled) return PLAIN
+  const chalk: ChalkInstance = new Chalk({level: 1})
   return {
     enabled,
     bold: (s) => chalk.bold(s),
@@ -25,5 +18,3 @@ export function createPalette(enabled: boolean): Palette {
     magenta: (s) => chalk.magenta(s),
   }
 }
-
-export const PLAIN: Palette = createPalette(false)

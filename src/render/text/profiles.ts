@@ -1,6 +1,6 @@
 import type {FlagId, LogicChange} from '../../logic/changes.js'
 import {commitIndex} from '../../logic/changes/commits.js'
-import type {Palette} from './palette.js'
+import type {Palette} from './plain-palette.js'
 
 export interface ProfilesReport {
   changes: Array<LogicChange & {date: string}>

@@ -1,0 +1,46 @@
+import {Args} from '@oclif/core'
+import {BaseCommand} from '../cli/base-command.js'
+import {outputFlags, printJson, profileFlags} from '../services/run-options.js'
+
+export default class Analyze extends BaseCommand {
+  static override summary = 'Replay every task of an AutoBuild run and explain each verdict (the default command).'
+  static override description = `Reads RUN (a captured AutoBuild log, \`-\` for a log on stdin, a directory of logs and worktree copies, or a recording), rebuilds every task's turns, replays them under GuardKit's logic as it ran (the profile inferred for the run's era, when its records allow it), as \`legacy\` and as \`fixed\`, and explains every verdict.
+
+The report starts with a verdict per task: what happened, why, what each profile would have done, and the turns wasted. Then the feature (waves, timeouts), and per task the cause chain of findings (most severe first), what to do now, which GuardKit change fixes it, and the stall detector turn by turn. Values rebuilt from partial records are marked approximate; what the records do not hold is shown as "(not in log)", never invented.
+
+\`guardkit-replay RUN\` is the same as \`guardkit-replay analyze RUN\`. Exit codes: 0 done, 2 RUN missing, unreadable or holding nothing recognisable (or a bad flag), 3 internal error; the same with --json.`
+  static override examples = [
+    {description: 'Analyze a captured log', command: '<%= config.bin %> run.log'},
+    {description: 'A feature run directory, every turn with its evidence', command: '<%= config.bin %> <%= command.id %> runs/FEAT-BA28 --verbose'},
+    {description: 'Post the report on a pull request', command: '<%= config.bin %> run.log --format md | gh pr comment 42 --body-file -'},
+    {description: 'What would one fix alone have done?', command: '<%= config.bin %> run.log --profile legacy --with stallNormalize'},
+    {description: 'Scripts: the JSON document (schemaVersion 1)', command: '<%= config.bin %> run.log --json | jq \'.tasks[] | {taskId, fixed: .replay.fixed.outcome}\''},
+    {description: 'Pipe a build straight in', command: 'guardkit autobuild feature FEAT-X 2>&1 | tee run.log | <%= config.bin %> -'},
+  ]
+  static override args = {run: Args.string({description: 'log file, - for stdin, or a directory holding logs, worktrees or a recording', required: true})}
+  static override enableJsonFlag = true
+  static override flags = {...profileFlags, ...outputFlags}
+
+  async run() {
+    const {args, flags} = await this.parse(Analyze)
+    const {runAnalyze} = await import('../services/analyze.js')
+    const json = this.jsonEnabled()
+    const result = await runAnalyze(args.run, {
+      tool: {name: this.config.name, version: this.config.version},
+      format: json ? 'json' : flags.format,
+      verbose: flags.verbose,
+      names: flags.profile ?? [],
+      with: flags.with ?? [],
+      without: flags.without ?? [],
+      profilesFile: flags.profiles,
+    })
+    if (json) return result.json
+    if (result.json === null) this.log(result.output)
+    else printJson(result.json)
+    return result.json
+  }
+
+  protected override logJson(json: unknown): void {
+    printJson(json)
+  }
+}

@@ -1,0 +1,44 @@
+/**
+ * Markdown building blocks for GitHub/GitLab comments. Text from the records (feedback, criteria,
+ * log lines) is untrusted: control characters are dropped and `<`, `>`, `&` escaped, so a log
+ * line cannot inject HTML, close a `<details>` block or break a table.
+ */
+
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\x00-\x08\x0b-\x1f\x7f-\x9f]/g
+
+/** Plain text in a paragraph or list item. */
+export function mdText(s: string): string {
+  return s.replace(CONTROL, '').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
+}
+
+/** Text in a table cell: one line, pipes escaped. */
+export function mdCell(s: string): string {
+  return mdText(s).replace(/\|/g, '\\|').replace(/\n/g, '<br>')
+}
+
+/** Inline code; the fence is longer than any run of backticks inside. */
+export function mdCode(s: string): string {
+  const clean = s.replace(CONTROL, '').replace(/\n/g, ' ')
+  const longest = Math.max(0, ...(clean.match(/`+/g) ?? []).map((r) => r.length))
+  const fence = '`'.repeat(longest + 1)
+  const pad = clean.startsWith('`') || clean.endsWith('`') ? ' ' : ''
+  return `${fence}${pad}${clean}${pad}${fence}`
+}
+
+/** A fenced block (```text) that no line of the content can close. */
+export function mdBlock(s: string, lang = 'text'): string[] {
+  const clean = s.replace(CONTROL, '')
+  const longest = Math.max(2, ...(clean.match(/`{3,}/g) ?? []).map((r) => r.length))
+  const fence = '`'.repeat(longest + 1)
+  return [`${fence}${lang}`, ...clean.split('\n'), fence]
+}
+
+export function mdTable(header: readonly string[], rows: readonly (readonly string[])[]): string[] {
+  return [`| ${header.join(' | ')} |`, `|${header.map(() => '---').join('|')}|`, ...rows.map((r) => `| ${r.join(' | ')} |`)]
+}
+
+/** A collapsed section; the blank lines let GitHub render Markdown inside it. */
+export function mdDetails(summary: string, body: readonly string[]): string[] {
+  return ['<details>', `<summary>${mdText(summary)}</summary>`, '', ...body, '', '</details>']
+}

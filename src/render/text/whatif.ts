@@ -1,0 +1,54 @@
+import type {AnalysisReport, TaskAnalysis, WhatIf} from '../../explain/analysis.js'
+import {LOGIC_CHANGES} from '../../logic/changes.js'
+import {labelled, plural, sanitizeForTerminal, shellQuote, wrap} from './layout.js'
+import {textOptions, type TextOptions} from './text-options.js'
+
+/**
+ * `whatif RUN [--task ID]` as text: per task, the baseline profile and its outcome, then each set
+ * of logic changes that flips it (smallest first) with the outcome, the turn at which the replay
+ * first differs and how exact that is; why `fixed` still fails, when it does; and the search bound.
+ */
+export function renderWhatIfText(report: AnalysisReport, tasks: readonly TaskAnalysis[], options: Partial<TextOptions> = {}): string {
+  const o = textOptions(options)
+  const p = o.palette
+  const out = [`${p.bold('whatif')} · ${report.run.path} · ${plural(tasks.length, 'task')}`, p.dim('Which logic changes, alone or in the smallest combination, change each task\'s outcome.')]
+  for (const t of tasks) {
+    out.push('', ...renderTask(t, o))
+  }
+  const first = tasks.find((t) => (t.whatif?.flips.length ?? 0) > 0)
+  const flip = first?.whatif?.flips[0]
+  if (first !== undefined && flip !== undefined) {
+    out.push('', p.dim(`try one: guardkit-replay ${shellQuote(report.run.path)} ${flip.flags.map((f) => `--with ${f}`).join(' ')}   (replays the run's era with ${flip.flags.length === 1 ? 'that change' : 'those changes'})`))
+  }
+  return sanitizeForTerminal(out.join('\n'), p.enabled)
+}
+
+function renderTask(t: TaskAnalysis, o: TextOptions): string[] {
+  const p = o.palette
+  const w = t.whatif
+  const head = `${p.bold(t.task.taskId)}${t.task.attempt > 1 ? ` #${t.task.attempt}` : ''}  recorded: ${t.verdict.happened}`
+  if (w === null) return [head, `  ${p.dim('not searched: the task could not be replayed (see `explain` for the missing inputs)')}`]
+  const out = [head, ...labelled('  ', 'baseline', 10, `${p.cyan(w.baseline)} → ${w.baselineOutcome}`, o.width)]
+  if (w.flips.length === 0) out.push(...labelled('  ', 'flips', 10, p.dim('none: no searched combination changes the outcome'), o.width))
+  else out.push(...renderFlips(w, o))
+  if (w.fixedStillFails !== null) out.push(...labelled('  ', 'still fails', 10, w.fixedStillFails, o.width, p.yellow))
+  out.push(...labelled('  ', 'searched', 10, w.searched, o.width, p.dim))
+  return out
+}
+
+function renderFlips(w: WhatIf, o: TextOptions): string[] {
+  const p = o.palette
+  const flagWidth = Math.min(40, Math.max(...w.flips.map((f) => f.flags.join(' + ').length)))
+  const out = [`  ${p.bold('flips')}`]
+  for (const f of w.flips) {
+    const at = f.changesAtTurn === null ? '' : ` (differs from turn ${f.changesAtTurn})`
+    const fidelity = f.fidelity === 'exact' ? '' : `  ${f.fidelity === 'approximate' ? p.yellow('approximate') : p.red('insufficient')}`
+    out.push(`    ${p.cyan(f.flags.join(' + ').padEnd(flagWidth))}  → ${f.outcome}${at}${fidelity}`)
+    for (const id of f.flags) {
+      const change = LOGIC_CHANGES.find((c) => c.id === id)
+      if (change === undefined) continue
+      out.push(...wrap(`${id} (${change.commit}, ${change.cause}): ${change.summary}`, o.width - 8).map((l) => `      ${p.dim(l)}`))
+    }
+  }
+  return out
+}

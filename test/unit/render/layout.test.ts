@@ -1,0 +1,31 @@
+import {describe, expect, it} from 'vitest'
+import {describeTurns, formatTurns, sanitizeForTerminal, truncate, visibleWidth, wrap} from '../../../src/render/text/layout.js'
+
+describe('text layout', () => {
+  it('writes turns as compact ranges', () => {
+    expect(formatTurns([1, 3, 4, 5, 17])).toBe('t1,t3–t5,t17')
+    expect(formatTurns([2, 1])).toBe('t1,t2')
+    expect(formatTurns([])).toBe('')
+    expect(describeTurns([5])).toBe('turn 5')
+    expect(describeTurns([1, 3, 4, 5, 6])).toBe('turns 1, 3–6')
+  })
+
+  it('measures and cuts by code points, not UTF-16 units, ignoring colour codes', () => {
+    expect(visibleWidth('\x1b[31m✗ café\x1b[39m')).toBe(6)
+    expect(visibleWidth('🙂x')).toBe(2)
+    expect(truncate('abcdef', 4)).toBe('abc…')
+    expect(truncate('🙂🙂🙂', 2)).toBe('🙂…')
+  })
+
+  it('wraps on spaces, keeps line breaks, and cuts words longer than a line', () => {
+    expect(wrap('the quick brown fox jumps', 10)).toEqual(['the quick', 'brown fox', 'jumps'])
+    expect(wrap('a\nb c', 10)).toEqual(['a', 'b c'])
+    expect(wrap('abcdefghijklmnop', 8)).toEqual(['abcdefgh', 'ijklmnop'])
+  })
+
+  it('keeps only the colour codes of the palette and replaces every other control character', () => {
+    const text = '\x1b[1mbold\x1b[22m \x1b]8;;http://x\x07link \x1b[2J\x08 tab\there\r\nnext'
+    expect(sanitizeForTerminal(text, true)).toBe('\x1b[1mbold\x1b[22m �]8;;http://x�link �[2J� tab\there\nnext')
+    expect(sanitizeForTerminal(text, false)).toBe('�[1mbold�[22m �]8;;http://x�link �[2J� tab\there\nnext')
+  })
+})
