@@ -1,4 +1,4 @@
-import {joinPath, normalizePath, relativeTo} from './python/pathlib.js'
+import {formatPath, joinPath, normalizePath, parsePath, relativeTo} from './python/pathlib.js'
 
 /**
  * What the logic may know about the worktree on disk. GuardKit reads files (player reports,
@@ -35,6 +35,7 @@ export interface VirtualWorktreeInput {
 
 export function createVirtualWorktree(input: VirtualWorktreeInput): WorktreeView {
   const root = normalizePath(input.root)
+  const fsRoot = resolveDoubleSlashRoot(root)
   const files = new Map<string, string | null>()
   const dirs = new Set<string>()
   for (const [raw, content] of Object.entries(input.files)) {
@@ -49,10 +50,7 @@ export function createVirtualWorktree(input: VirtualWorktreeInput): WorktreeView
     }
   }
   const unknowns: string[] = []
-  const toRel = (path: string): string | null => {
-    const abs = joinPath(root, path)
-    return relativeTo(abs, root)
-  }
+  const toRel = (path: string): string | null => relativeTo(resolveDoubleSlashRoot(joinPath(root, path)), fsRoot)
   const miss = (question: string): false => {
     if (input.missing === 'unknown-absent') unknowns.push(question)
     return false
@@ -97,6 +95,15 @@ export function createVirtualWorktree(input: VirtualWorktreeInput): WorktreeView
       return [...files.keys()].filter((f) => f.startsWith(prefix)).sort(cmp)
     },
   }
+}
+
+/**
+ * pathlib keeps a `//` root lexically (POSIX leaves it implementation-defined), but Linux and macOS
+ * read `//x` as `/x` when they stat it, so `Path("//wt/x").exists()` is true when `/wt/x` exists.
+ */
+export function resolveDoubleSlashRoot(absolute: string): string {
+  const p = parsePath(absolute)
+  return p.root === '//' ? formatPath({root: '/', parts: p.parts}) : absolute
 }
 
 function cmp(a: string, b: string): number {

@@ -1,4 +1,4 @@
-import {mkdtempSync, writeFileSync} from 'node:fs'
+import {mkdirSync, mkdtempSync, writeFileSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {Readable} from 'node:stream'
@@ -62,6 +62,30 @@ describe('inspect', () => {
     expect(error?.message).toContain('tee run.log')
     expect(error?.message).toContain('live --record')
     expect(error?.message).not.toMatch(/\n\s+at /)
+  })
+
+  // docs/ingest.md: task files and feature files alone are a run's inputs, not a run (hasRunContent).
+  it('exits 2 for a RUN holding only task files and a feature YAML (inspect and analyze), saying what it found', async () => {
+    const dir = tmp()
+    mkdirSync(join(dir, 'tasks/backlog'), {recursive: true})
+    mkdirSync(join(dir, '.guardkit/features'), {recursive: true})
+    writeFileSync(join(dir, 'tasks/backlog/TASK-A-001-x.md'), '---\nid: TASK-A-001\nstatus: backlog\n---\n## Acceptance Criteria\n- [ ] x\n')
+    writeFileSync(join(dir, '.guardkit/features/FEAT-A.yaml'), 'id: FEAT-A\nname: a\ntasks:\n  - id: TASK-A-001\n')
+    for (const command of ['inspect', 'analyze']) {
+      const {error} = await runCli([command, dir])
+      expect(error?.oclif?.exit).toBe(2)
+      expect(error?.message).toContain('1 task file and 1 feature file')
+      expect(error?.message).toContain('no AutoBuild log')
+      expect(error?.message).toContain('tee run.log')
+    }
+  })
+
+  it('reports an empty log once', async () => {
+    const file = join(tmp(), 'empty.log')
+    writeFileSync(file, '')
+    const {error} = await runCli(['inspect', file])
+    expect(error?.oclif?.exit).toBe(2)
+    expect(error?.message.match(/empty\.log: the (file|log) is empty/g)).toHaveLength(1)
   })
 
   it('exits 2 when RUN does not exist, also with --json', async () => {

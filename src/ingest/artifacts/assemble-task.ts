@@ -1,5 +1,6 @@
 import type {Evidence} from '../../model/evidence.js'
 import type {ArtifactVersion, TaskLevelArtifacts, TurnArtifacts} from '../../model/run-record.js'
+import type {ArtifactKind} from './kinds.js'
 import type {ArtifactFolder} from './read-worktree.js'
 
 /** A task's artifact folder, sorted into turns. */
@@ -7,7 +8,7 @@ export interface ArtifactTask {
   readonly taskId: string
   readonly dir: string
   readonly worktree: string
-  /** Turns with at least one per-turn file, ascending. */
+  /** Turns with at least one per-turn file (damaged ones included: no artifacts then), ascending. */
   readonly turns: ReadonlyMap<number, TurnArtifacts>
   readonly taskLevel: TaskLevelArtifacts
   /** checkpoints.json entries, by turn (the last entry of a turn wins, as GuardKit appends). */
@@ -24,6 +25,8 @@ export interface CheckpointEntry {
   readonly fromPriorRun: boolean | null
   readonly evidence: Evidence
 }
+
+const PER_TURN: ReadonlySet<ArtifactKind | null> = new Set<ArtifactKind>(['player_turn', 'coach_turn', 'coach_feedback_for_turn', 'coach_evidence_turn', 'work_state_turn', 'turn_state_turn'])
 
 const EMPTY: TurnArtifacts = {playerReport: [], coachReport: null, taskWorkResults: [], feedbackFile: null, workState: null, coachEvidence: null, turnState: null}
 
@@ -90,6 +93,11 @@ export function assembleArtifactTask(folder: ArtifactFolder): ArtifactTask {
       default:
         others.push(...file.versions)
     }
+  }
+  // A damaged per-turn file is still evidence that its turn happened (its content is an ingest issue).
+  for (const file of folder.damaged ?? []) {
+    const t = file.kind === 'coach_feedback_for_turn' && file.turn !== null ? file.turn - 1 : file.turn
+    if (t !== null && t >= 1 && PER_TURN.has(file.kind) && !turns.has(t)) turns.set(t, EMPTY)
   }
   const checkpoints = readCheckpoints(checkpointsFile)
   const turnNumbers = [...turns.keys(), ...[...checkpoints.values()].filter((c) => c.fromPriorRun !== true).map((c) => c.turn)]

@@ -26,6 +26,11 @@ export interface ArtifactFolder {
   readonly worktree: string
   /** Files that parsed (the rest are issues), by name. */
   readonly files: readonly ArtifactFile[]
+  /**
+   * JSON files that exist but gave nothing usable (unreadable, empty, binary, invalid): their
+   * content is an issue, but a per-turn file's existence still shows that its turn happened.
+   */
+  readonly damaged?: readonly Omit<ArtifactFile, 'versions'>[]
 }
 
 export interface WorktreeRecords {
@@ -49,6 +54,7 @@ export async function readWorktree(port: FsPort, rootAbs: string, wt: Discovered
   const folders: ArtifactFolder[] = []
   for (const folder of wt.taskFolders) {
     const files: ArtifactFile[] = []
+    const damaged: Omit<ArtifactFile, 'versions'>[] = []
     for (const f of folder.files) {
       if (!f.name.endsWith('.json')) {
         issues.push({file: f.rel, code: 'unknown-kind', severity: 'info', message: 'not a JSON artifact GuardKit writes: ignored'})
@@ -70,8 +76,9 @@ export async function readWorktree(port: FsPort, rootAbs: string, wt: Discovered
         if (parsed.version) versions.push(parsed.version)
       }
       if (versions.length > 0) files.push({name: f.name, kind, turn, versions})
+      else damaged.push({name: f.name, kind, turn})
     }
-    folders.push({taskId: folder.taskId, dir: folder.rel, worktree: wt.rel, files})
+    folders.push({taskId: folder.taskId, dir: folder.rel, worktree: wt.rel, files, damaged})
   }
 
   const taskFiles: (ParsedTaskFile & {inWorktree: string})[] = []

@@ -116,7 +116,7 @@ function coachFrom(arts: TurnArtifacts, issues: IngestIssue[]): CoachTurn {
   return {
     decision,
     criteriaMet: countOf('verified'),
-    criteriaTotal: null,
+    criteriaTotal: criteriaTotalFrom(c, evidence),
     verified: countOf('verified'),
     rejected: countOf('rejected'),
     pending: null,
@@ -131,6 +131,21 @@ function coachFrom(arts: TurnArtifacts, issues: IngestIssue[]): CoachTurn {
     issueCategories: categories,
     zeroTestAnomaly: categories ? {value: categories.value.includes('zero_test_anomaly'), evidence: categories.evidence} : null,
   }
+}
+
+/**
+ * The number of criteria the deterministic Coach checked (`len(acceptance_criteria)` in
+ * validate_requirements): the report's own total, else the LLM Coach's evidence bundle. A total of 0
+ * is not used: January reports record 0 while the log prints `0/15` (FORMATS.md §6 item 3), and a
+ * task without criteria prints no Criteria Progress line at all. Lists of results are not counted:
+ * they are empty when requirements were not evaluated, and the LLM Coach's list is its own.
+ */
+function criteriaTotalFrom(c: ArtifactVersion | null, evidence: ArtifactVersion | null): Fact<number> | null {
+  for (const [v, pointer] of [[c, '/validation_results/requirements/criteria_total'], [evidence, '/requirements/criteria_total']] as const) {
+    const total = num(v, pointer)
+    if (total !== null && Number.isInteger(total) && total > 0) return {value: total, evidence: [ev(v!, pointer)]}
+  }
+  return null
 }
 
 function issueCategories(c: ArtifactVersion | null): Fact<readonly string[]> | null {

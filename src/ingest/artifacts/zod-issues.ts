@@ -1,4 +1,5 @@
 import type {ZodError} from 'zod'
+import {pyHead, pyLen} from '../../logic/python/strings.js'
 import type {IngestIssue} from '../../model/ingest-issue.js'
 import {atPointer, toPointer} from './json-pointer.js'
 
@@ -35,6 +36,6 @@ export function describeValue(value: unknown): string {
   if (value === null) return 'null'
   if (Array.isArray(value)) return `an array of ${value.length}`
   if (typeof value === 'object') return 'an object'
-  if (typeof value === 'string') return `the string ${JSON.stringify(value.length > 40 ? value.slice(0, 40) + '…' : value)}`
+  if (typeof value === 'string') return `the string ${JSON.stringify(pyLen(value) > 40 ? pyHead(value, 40) + '…' : value)}`
   return `${typeof value} ${String(value)}`
 }

@@ -4,8 +4,9 @@ import {formatBytes} from './read-text.js'
 
 /**
  * Streams one file of RUN (a log) to `onChunk` and reports what went wrong reading it: unreadable,
- * empty, larger than `maxBytes` (the head is read), changing while read. Content problems (binary
- * lines, over-long lines) are the consumer's to report. Returns whether anything was read.
+ * larger than `maxBytes` (the head is read), changing while read. Content problems (an empty log,
+ * binary lines, over-long lines) are the consumer's to report: the log ingest reports them for
+ * stdin too, so an empty log gets one issue. Returns whether anything was read.
  */
 export async function streamFile(port: FsPort, path: string, file: string, maxBytes: number, onChunk: (chunk: Uint8Array) => void, issues: IngestIssue[]): Promise<boolean> {
   let bytes = 0
@@ -26,6 +27,5 @@ export async function streamFile(port: FsPort, path: string, file: string, maxBy
     issues.push({file, code: 'unreadable', severity: 'error', message: `cannot read the file: ${describeErrorCode(code)} (${code})${bytes > 0 ? `; the first ${bytes} bytes were used` : ''}`})
     return bytes > 0
   }
-  if (bytes === 0) issues.push({file, code: 'empty', severity: 'warning', message: 'the file is empty'})
   return bytes > 0
 }

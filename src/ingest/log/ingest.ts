@@ -55,7 +55,10 @@ export function createLogIngest(options: LogIngestOptions = {}): LogIngest {
   let attemptHasStart = false
   /** The lines being split come from chunks without CR, ESC, C1 CSI or NUL (see pushBytes). */
   let plainBytes = false
-  let previousPlain = true
+  /** The bytes of the unfinished line (carried since the last LF, over any number of chunks) are plain. */
+  let carriedPlain = true
+  /** The last byte pushed was 0xC2, the first half of a C1 CSI that the next chunk may finish. */
+  let endsInC2 = false
   /** The file the current attempt was read from (attempts never span files). */
   let attemptFile: string | null = null
   let promptSinceStart: {line: number; command: string} | null = null
@@ -267,7 +270,8 @@ export function createLogIngest(options: LogIngestOptions = {}): LogIngest {
       f = newFileState(file)
       builder.addLog(file)
       promptSinceStart = null
-      previousPlain = true
+      carriedPlain = true
+      endsInC2 = false
     },
     push(line) {
       if (f === null) this.startFile('-')
@@ -278,12 +282,16 @@ export function createLogIngest(options: LogIngestOptions = {}): LogIngest {
       const fs = f!
       fs.splitter ??= createByteLineSplitter(onLineBytes, options)
       // Most captures hold no CR, escape or NUL at all: one native search per chunk spares three
-      // per line. A line begun in the previous chunk is plain only if both chunks were.
-      const plain = isPlainChunk(chunk)
-      plainBytes = plain && previousPlain
+      // per line. A line begun in earlier chunks is plain only if all its bytes were, so the
+      // plainness of the unfinished line is carried until its LF, however many chunks it spans.
+      const plain = isPlainChunk(chunk) && !(endsInC2 && chunk[0] === 0x9b)
+      plainBytes = plain && carriedPlain
       fs.splitter.push(chunk)
       plainBytes = false
-      previousPlain = plain
+      const lastLf = chunk.lastIndexOf(0x0a)
+      if (lastLf === -1) carriedPlain &&= plain
+      else carriedPlain = plain || isPlainChunk(chunk.subarray(lastLf + 1))
+      if (chunk.length > 0) endsInC2 = chunk[chunk.length - 1] === 0xc2
     },
     endFile,
     flush() {

@@ -5,7 +5,8 @@ import {PyException, pyTypeName} from './py-values.js'
 /**
  * Filesystem questions the Coach asks with `(worktree_path / p).exists()`. pathlib keeps `..`
  * lexically, but the operating system resolves it when it stats the path, so `/wt/../wt/x` exists
- * when `/wt/x` does; the view is asked about the resolved path (symlinks are not modelled).
+ * when `/wt/x` does; the view is asked about the resolved path (symlinks are not modelled). A `//`
+ * root, read as `/` by the kernel too, is resolved by the view itself (`resolveDoubleSlashRoot`).
  */
 export function existsInWorktree(view: WorktreeView, path: string): boolean {
   return view.exists(resolveDotDot(joinPath(view.root, path)))

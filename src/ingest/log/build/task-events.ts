@@ -1,3 +1,4 @@
+import {pyHead} from '../../../logic/python/strings.js'
 import type {Evidence} from '../../../model/evidence.js'
 import type {LogEvent} from '../events.js'
 import {firstFact, lastFact, offer} from './candidate.js'
@@ -48,7 +49,7 @@ export function applyTaskEvent(task: TaskDraft, turnNo: number | null, e: LogEve
       if (t && e.what === 'completion_promises') t.promisesRecovered = lastFact(e.count, ev)
       break
     case 'ai-error':
-      addEvent(task, {kind: 'other', name: 'player-invocation-error', turn: turnNo, detail: keep(e.text.slice(0, 500)), evidence: [ev]})
+      addEvent(task, {kind: 'other', name: 'player-invocation-error', turn: turnNo, detail: keep(pyHead(e.text, 500)), evidence: [ev]})
       break
     case 'ab-recovery-attempt':
       if (t) {
@@ -68,7 +69,7 @@ export function applyTaskEvent(task: TaskDraft, turnNo: number | null, e: LogEve
       }
       break
     case 'ab-synthetic':
-      addEvent(task, {kind: 'other', name: `synthetic-report-${e.step}`, turn: turnNo, detail: keep(e.text.slice(0, 300)), evidence: [ev]})
+      addEvent(task, {kind: 'other', name: `synthetic-report-${e.step}`, turn: turnNo, detail: keep(pyHead(e.text, 300)), evidence: [ev]})
       break
     case 'ab-criteria-progress':
       if (t) {
@@ -112,7 +113,7 @@ export function applyTaskEvent(task: TaskDraft, turnNo: number | null, e: LogEve
       addEvent(task, {kind: 'critical-error', turn: turnNo, message: null, evidence: [ev]})
       break
     case 'ab-verdict-failed':
-      addEvent(task, {kind: 'other', name: 'coach-verdict-emission-failed', turn: turnNo, detail: keep(e.message.slice(0, 500)), evidence: [ev]})
+      addEvent(task, {kind: 'other', name: 'coach-verdict-emission-failed', turn: turnNo, detail: keep(pyHead(e.message, 500)), evidence: [ev]})
       break
     case 'ab-stall-warning':
       task.stall = {kind: 'feedback', turn: turnNo, signature: e.signature, windowTurns: e.turns, criteriaPassing: e.passing, extended: e.extended,
@@ -182,7 +183,7 @@ export function applyTaskEvent(task: TaskDraft, turnNo: number | null, e: LogEve
       if (t) t.gates = lastFact(e.gates, ev)
       break
     case 'cv-gates-failed':
-      addEvent(task, {kind: 'other', name: 'quality-gates-failed', turn: turnNo, detail: keep(e.text.slice(0, 500)), evidence: [ev]})
+      addEvent(task, {kind: 'other', name: 'quality-gates-failed', turn: turnNo, detail: keep(pyHead(e.text, 500)), evidence: [ev]})
       break
     case 'cv-tests-skipped':
       if (t) t.independentTests = lastFact({passed: true, durationSeconds: null, skipped: true}, {...ev, note: e.reason})
@@ -216,7 +217,7 @@ export function applyTaskEvent(task: TaskDraft, turnNo: number | null, e: LogEve
       }
       break
     case 'graphiti-error':
-      addEvent(task, {kind: 'graphiti-error', turn: turnNo, errorKind: e.errorKind, timestamp: e.ts ?? lastTs, evidence: [{...ev, note: keep(e.text.slice(0, 200))}]})
+      addEvent(task, {kind: 'graphiti-error', turn: turnNo, errorKind: e.errorKind, timestamp: e.ts ?? lastTs, evidence: [{...ev, note: keep(pyHead(e.text, 200))}]})
       break
     case 'c-player':
       if (t) {
