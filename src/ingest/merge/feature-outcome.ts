@@ -8,7 +8,7 @@ import {atPointer} from '../artifacts/json-pointer.js'
  * Artifacts never record how a loop ended; the feature YAML's `result` does, but is often stale
  * (FORMATS.md §6.8): it is used only when it fits the folder — the same number of turns, an
  * `approved` exactly when the last turn's Coach approved, and not completed before the folder's
- * last write.
+ * last write. A turn counts when any of its files exists, damaged or not (assemble-task.ts).
  */
 export function outcomeFromFeature(folder: ArtifactTask, feature: {record: FeatureRecord; index: number; entry: Record<string, unknown>} | null, issues: IngestIssue[]): Fact<string> | null {
   const result = feature?.entry['result']
