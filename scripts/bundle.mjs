@@ -4,9 +4,13 @@
 import {build} from 'esbuild'
 import {readdirSync} from 'node:fs'
 
-const commands = readdirSync('dist/commands').filter((f) => f.endsWith('.js')).map((f) => `dist/commands/${f}`)
+// topics (`gate merge` = dist/commands/gate/merge.js) keep their folder: outbase
+const commands = readdirSync('dist/commands', {recursive: true})
+  .filter((f) => typeof f === 'string' && f.endsWith('.js'))
+  .map((f) => `dist/commands/${f}`)
 await build({
   entryPoints: commands,
+  outbase: 'dist/commands',
   bundle: true,
   platform: 'node',
   format: 'esm',

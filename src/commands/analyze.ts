@@ -1,4 +1,4 @@
-import {Args} from '@oclif/core'
+import {Args, Flags} from '@oclif/core'
 import {BaseCommand} from '../cli/base-command.js'
 import {outputFlags, printJson, profileFlags} from '../services/run-options.js'
 
@@ -15,11 +15,22 @@ The report starts with a verdict per task: what happened, why, what each profile
     {description: 'Post the report on a pull request', command: '<%= config.bin %> run.log --format md | gh pr comment 42 --body-file -'},
     {description: 'What would one fix alone have done?', command: '<%= config.bin %> run.log --profile legacy --with stallNormalize'},
     {description: 'Scripts: the JSON document (schemaVersion 1)', command: '<%= config.bin %> run.log --json | jq \'.tasks[] | {taskId, fixed: .replay.fixed.outcome}\''},
+    {description: 'One self-contained page to open in a browser or keep as a CI artifact', command: '<%= config.bin %> run.log --format html --out report.html'},
     {description: 'Pipe a build straight in', command: 'guardkit autobuild feature FEAT-X 2>&1 | tee run.log | <%= config.bin %> -'},
   ]
   static override args = {run: Args.string({description: 'log file, - for stdin, or a directory holding logs, worktrees or a recording', required: true})}
   static override enableJsonFlag = true
-  static override flags = {...profileFlags, ...outputFlags}
+  static override flags = {
+    ...profileFlags,
+    ...outputFlags,
+    format: Flags.option({
+      options: ['text', 'md', 'json', 'html'] as const,
+      default: 'text' as const,
+      description: 'text for a terminal, md for a pull request or issue comment, json (= --json), html for one self-contained page (no network, no external files)',
+    })(),
+    out: Flags.string({helpValue: 'FILE', description: 'write the report to FILE instead of stdout (e.g. --format html --out report.html)'}),
+    redact: Flags.boolean({default: false, description: 'replace names and secrets (home directories, user and host names, API keys, tokens, passwords) by same-length placeholders, to share the report'}),
+  }
 
   async run() {
     const {args, flags} = await this.parse(Analyze)
@@ -33,8 +44,11 @@ The report starts with a verdict per task: what happened, why, what each profile
       with: flags.with ?? [],
       without: flags.without ?? [],
       profilesFile: flags.profiles,
+      out: flags.out,
+      redact: flags.redact,
     })
-    if (json) return result.json
+    if (result.written !== undefined) this.logToStderr(`Wrote ${result.written.path} (${Math.max(1, Math.round(result.written.bytes / 1024))} kB).`)
+    if (json || result.written !== undefined) return result.json
     if (result.json === null) this.log(result.output)
     else printJson(result.json)
     return result.json

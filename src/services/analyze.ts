@@ -2,9 +2,10 @@ import type {AnalysisReport} from '../explain/analysis.js'
 import type {Profile} from '../logic/profiles.js'
 import type {RunRecord} from '../model/run-record.js'
 import type {Report} from '../render/json/report.js'
+import {PLAIN} from '../render/text/plain-palette.js'
 import type {EraInference} from '../replay/types.js'
 import {UsageError} from '../shared/errors.js'
-import {CAPTURE_HINT, loadRun, type LoadRunOptions} from './load-run.js'
+import {loadRunContent, type LoadRunOptions} from './load-run.js'
 import {createProgress, type Progress} from './progress.js'
 import {chooseProfiles, outputWidth, terminalPalette, type OutputFormat, type ProfileChoice, type ProfileRequest} from './run-options.js'
 
@@ -17,12 +18,26 @@ export interface AnalyzeOptions extends ProfileRequest, LoadRunOptions {
   readonly progress?: Progress
 }
 
+/** analyze's formats: the shared ones and a self-contained HTML page. */
+export type AnalyzeFormat = OutputFormat | 'html'
+
+/** What `analyze` itself takes beyond what explain and whatif share. */
+export interface AnalyzeRunOptions extends Omit<AnalyzeOptions, 'format'> {
+  readonly format: AnalyzeFormat
+  /** Write the report to this file instead of stdout (`--out FILE`). */
+  readonly out?: string
+  /** Redact names and secrets in the report (`--redact`; docs/recording-format.md "Redaction"). */
+  readonly redact?: boolean
+}
+
 export interface AnalyzeResult {
   readonly report: AnalysisReport
   /** The contract's JSON document (format json), else null. */
   readonly json: Report | null
-  /** The report as text or Markdown ('' for format json: print `json`). */
+  /** The report as text, Markdown or HTML ('' for format json: print `json`). */
   readonly output: string
+  /** Where `--out` wrote the report, and how many bytes. */
+  readonly written?: {readonly path: string; readonly bytes: number}
 }
 
 /**
@@ -35,9 +50,30 @@ export interface Pipeline {
 }
 
 /** `guardkit-replay RUN`: read RUN, replay every task under the chosen profiles, explain, render. */
-export async function runAnalyze(runPath: string, options: AnalyzeOptions, pipeline?: Pipeline): Promise<AnalyzeResult> {
-  const report = await analyzeRunPath(runPath, options, pipeline)
-  return {report, ...(await renderAnalysis(report, options))}
+export async function runAnalyze(runPath: string, options: AnalyzeRunOptions, pipeline?: Pipeline): Promise<AnalyzeResult> {
+  const analysed = await analyzeRunPath(runPath, options, pipeline)
+  // redacted before rendering, so every format (text, md, json, html) shows the same placeholders
+  const report = options.redact === true ? (await import('./redaction.js')).redactReport(analysed) : analysed
+  const rendered = await renderAnalysis(report, options)
+  if (options.out === undefined) return {report, ...rendered}
+  const written = await writeReport(options.out, rendered.json === null ? rendered.output : `${JSON.stringify(rendered.json, null, 2)}\n`)
+  return {report, ...rendered, written}
+}
+
+/** `--out FILE`: the whole report, or nothing (a partial file would look like a report). */
+async function writeReport(path: string, text: string): Promise<{path: string; bytes: number}> {
+  const {rename, rm, writeFile} = await import('node:fs/promises')
+  const temp = `${path}.${process.pid}.tmp`
+  try {
+    await writeFile(temp, text, 'utf8')
+    await rename(temp, path)
+  } catch (error) {
+    await rm(temp, {force: true})
+    const code = (error as NodeJS.ErrnoException).code
+    const why = code === 'ENOENT' ? 'its folder does not exist' : code === 'EACCES' || code === 'EPERM' ? 'permission denied' : code === 'EISDIR' || code === 'ENOTEMPTY' ? 'it is a folder' : (error as Error).message
+    throw new UsageError(`Cannot write ${path}: ${why}.`, 'Pass --out a file in a folder that exists and is writable.')
+  }
+  return {path, bytes: Buffer.byteLength(text)}
 }
 
 /** RUN → AnalysisReport: the part `analyze`, `explain` and `whatif` share. */
@@ -46,8 +82,7 @@ export async function analyzeRunPath(runPath: string, options: Omit<AnalyzeOptio
   try {
     const choice = await chooseProfiles(options)
     progress.step(`reading ${runPath} …`)
-    const run = await loadRun(runPath, options)
-    requireRecognisable(run, runPath)
+    const run = await loadRunContent(runPath, options)
     const replay = pipeline ?? (await loadPipeline(choice.user))
     const era = replay.inferEra(run)
     const profiles = choice.resolve(era.modelled ? era.profile : null)
@@ -58,7 +93,7 @@ export async function analyzeRunPath(runPath: string, options: Omit<AnalyzeOptio
   }
 }
 
-async function renderAnalysis(report: AnalysisReport, options: AnalyzeOptions): Promise<Omit<AnalyzeResult, 'report'>> {
+async function renderAnalysis(report: AnalysisReport, options: AnalyzeRunOptions): Promise<Omit<AnalyzeResult, 'report'>> {
   switch (options.format) {
     case 'json': {
       const {buildAnalysisReport} = await import('../render/json/build-analysis-report.js')
@@ -69,21 +104,15 @@ async function renderAnalysis(report: AnalysisReport, options: AnalyzeOptions): 
       const {renderAnalyzeMarkdown} = await import('../render/markdown/analyze.js')
       return {json: null, output: renderAnalyzeMarkdown(report, {verbose: options.verbose})}
     }
-    case 'text': {
-      const [{renderAnalyzeText}, palette] = await Promise.all([import('../render/text/analyze.js'), terminalPalette()])
-      return {json: null, output: renderAnalyzeText(report, {palette, width: outputWidth(), verbose: options.verbose})}
+    case 'html': {
+      const {renderAnalyzeHtml} = await import('../render/html/analyze.js')
+      return {json: null, output: renderAnalyzeHtml(report)}
     }
-  }
-}
-
-/** RUN must hold something to analyse: a log with an AutoBuild run, or a worktree (exit 2 otherwise). */
-function requireRecognisable(run: RunRecord, runPath: string): void {
-  if (run.logs.length === 0 && run.worktrees.length === 0) {
-    throw new UsageError(`No AutoBuild log found in ${runPath}.`, CAPTURE_HINT)
-  }
-  if (run.attempts.length === 0 && run.tasks.length === 0 && run.worktrees.length === 0) {
-    const why = run.ingestIssues.slice(0, 5).map((i) => `  ${i.file}${i.line === undefined ? '' : `:${i.line}`}: ${i.message}`)
-    throw new UsageError([`Nothing recognisable in ${runPath}: no AutoBuild run was found in ${run.logs.join(', ')}.`, ...why].join('\n'), CAPTURE_HINT)
+    case 'text': {
+      // a file gets neither colour codes nor the terminal's width
+      const [{renderAnalyzeText}, palette] = await Promise.all([import('../render/text/analyze.js'), options.out === undefined ? terminalPalette() : PLAIN])
+      return {json: null, output: renderAnalyzeText(report, {palette, width: options.out === undefined ? outputWidth() : 100, verbose: options.verbose})}
+    }
   }
 }
 

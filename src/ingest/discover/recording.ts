@@ -13,7 +13,7 @@ import type {RunRoot} from './run-paths.js'
 
 export interface RecordingManifest {
   readonly info: FixtureInfo
-  /** Top-level `*.log` files the manifest lists (`run.log`): logs whatever they hold. */
+  /** Listed files that are logs whatever they hold: the manifest's `logs`, else its top-level `*.log` files (`run.log`). */
   readonly logs: readonly string[]
   /** Earlier versions of artifacts: artifact path → [{file, seenAt}], oldest first. */
   readonly versions: ReadonlyMap<string, readonly {readonly file: string; readonly seenAt: string | null}[]>
@@ -41,9 +41,10 @@ export async function readRecordingManifest(port: FsPort, root: RunRoot, limits:
   }
   const manifest = result.data
   const logs: string[] = []
+  const declared = manifest.logs === undefined ? null : new Set(manifest.logs)
   for (const [index, entry] of manifest.files.entries()) {
     if (!(await checkFile(port, root, limits, entry.path, entry.sha256, `/files/${index}`, issues))) continue
-    if (entry.path.endsWith('.log') && !entry.path.includes('/')) logs.push(entry.path)
+    if (declared === null ? entry.path.endsWith('.log') && !entry.path.includes('/') : declared.has(entry.path)) logs.push(entry.path)
   }
   const versions = new Map<string, {file: string; seenAt: string | null; version: number}[]>()
   for (const [index, v] of (manifest.versions ?? []).entries()) {

@@ -15,6 +15,8 @@ export const RecordingManifestV1Schema = z.looseObject({
   redacted: z.boolean().optional(),
   /** Every file of the recording with its hash, so an edited recording is noticed. */
   files: z.array(z.looseObject({path: Str, sha256: Sha256, bytes: PyInt.optional()})),
+  /** Files read as logs whatever their name or place; without it, the top-level `*.log` files listed. */
+  logs: z.array(Str).optional(),
   /** Earlier versions of files GuardKit overwrote while the build ran, oldest first per path. */
   versions: z.array(z.looseObject({
     path: Str,

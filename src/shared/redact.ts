@@ -1,0 +1,266 @@
+/**
+ * Redaction for sharing a run (docs/recording-format.md "Redaction"): secrets (API keys, tokens,
+ * JWTs, bearer headers, passwords in connection strings and `…_TOKEN=` assignments), e-mail
+ * addresses, user and host names and home directories are replaced by placeholders of the **same
+ * length**, the same placeholder for the same original everywhere. Same length keeps every
+ * column, every code-point cut GuardKit made (`feedback[:80]`), every `/…/worktrees/…/` prefix
+ * and every relative path, so replay reaches the same verdicts on a redacted copy; only a hash of
+ * a text that held a redacted string (a legacy stall signature of such a feedback) can change,
+ * which `record` checks.
+ *
+ * Pure: the text comes in, the text goes out. Patterns are ASCII only, so a file decoded as
+ * latin1 (one char per byte) is redacted byte for byte, and invalid UTF-8 survives untouched.
+ */
+
+import {
+  COMMON_WORDS, EMAIL_RE, escapeRegex, GENERIC_LABELS, HOME_RE, isPublicEmail, MIN_BARE, NAME_PLACEHOLDER, NOT_A_USER, notAfter,
+  PROMPT_RE, SECRET_PLACEHOLDER, SECRET_RULES, trimName, type RedactionKind,
+} from './redact-rules.js'
+import {NameTable, padTo} from './redact-names.js'
+
+export type {RedactionKind}
+
+/** One replacement: `[start, end)` in the text, the same in its redacted form (same length). */
+export interface RedactionHit {
+  readonly kind: RedactionKind
+  readonly start: number
+  readonly end: number
+}
+
+export interface RedactedText {
+  readonly text: string
+  readonly hits: readonly RedactionHit[]
+}
+
+/** Names known besides those found in the text (the recording machine's user, host and home). */
+export interface RedactionIdentities {
+  readonly users?: readonly string[]
+  readonly hosts?: readonly string[]
+  readonly homes?: readonly string[]
+  /** Further words to redact wherever they stand as a token (`record --redact-also`). */
+  readonly words?: readonly string[]
+}
+
+/**
+ * A redaction in progress: learn the names a set of texts holds, then redact each text. The same
+ * original always gets the same placeholder; numbering follows the order names are first seen, so
+ * the same texts learned in the same order give the same output.
+ */
+export class Redactor {
+  private readonly users = new NameTable('user')
+  private readonly hosts = new NameTable('host')
+  private readonly secrets = new Map<string, string>()
+  private readonly words = new Set<string>()
+  private readonly literalHomes: {path: string; name: string}[] = []
+  private bare: RegExp | null | undefined
+
+  /** The machine's names: numbered after the names the texts hold, so a recording does not depend on who made it. */
+  private identities: RedactionIdentities | null
+
+  constructor(identities: RedactionIdentities = {}) {
+    this.identities = identities
+    for (const word of identities.words ?? []) if (word.trim() !== '') this.words.add(word)
+  }
+
+  /** Finds the user, host and home names a text holds (call for every text before redacting any). */
+  learn(text: string): this {
+    this.bare = undefined
+    for (const m of text.matchAll(HOME_RE)) {
+      const name = trimName(m[2]!)
+      if (name === '' || NOT_A_USER.has(name)) continue
+      const after = text.slice(m.index + m[1]!.length + name.length, m.index + m[1]!.length + name.length + 3)
+      this.users.see(name, /^(?:\.\.|…|\xe2\x80\xa6)/.test(after))
+    }
+    for (const m of text.matchAll(PROMPT_RE)) {
+      if (!NOT_A_USER.has(m[1]!)) this.users.see(m[1]!)
+      this.seeHost(m[2]!)
+    }
+    for (const m of text.matchAll(EMAIL_RE)) {
+      if (isPublicEmail(m[1]!, m[2]! + m[3]!)) continue
+      this.users.see(m[1]!)
+      this.seeHost(m[2]!)
+    }
+    return this
+  }
+
+  /** Every string of a JSON-like value (keys excluded), for `learn`. */
+  learnValue(value: unknown): this {
+    for (const s of collectStrings(value)) this.learn(s)
+    return this
+  }
+
+  /** The redacted text and where it changed (same length: offsets hold in both). */
+  redact(text: string): RedactedText {
+    this.addIdentities()
+    const hits: RedactionHit[] = []
+    let out = text
+    for (const rule of SECRET_RULES) {
+      out = out.replace(rule.re, (whole: string, keep: string, secret: string, offset: number) => {
+        if (SECRET_PLACEHOLDER.test(secret) || secret.includes('REDACTED') || (rule.accept !== undefined && !rule.accept(secret))) return whole
+        hits.push({kind: rule.kind, start: offset + keep.length, end: offset + whole.length})
+        return keep + this.secretPlaceholder(secret)
+      })
+    }
+    out = out.replace(EMAIL_RE, (whole: string, local: string, domain: string, tld: string, offset: number) => {
+      if (isPublicEmail(local, domain + tld)) return whole
+      const replaced = `${this.users.placeholder(local)}@${this.hostPlaceholder(domain)}${tld}`
+      if (replaced !== whole) hits.push({kind: 'email', start: offset, end: offset + whole.length})
+      return replaced
+    })
+    out = out.replace(PROMPT_RE, (whole: string, user: string, host: string, offset: number) => {
+      const replaced = `${NOT_A_USER.has(user) ? user : this.users.placeholder(user)}@${this.hostPlaceholder(host)}`
+      if (replaced !== whole) hits.push({kind: 'user', start: offset, end: offset + whole.length})
+      return replaced
+    })
+    out = out.replace(HOME_RE, (whole: string, prefix: string, raw: string, offset: number) => {
+      const name = trimName(raw)
+      if (NOT_A_USER.has(name) || name === '') return whole
+      const replaced = prefix + this.users.placeholder(name) + raw.slice(name.length)
+      if (replaced !== whole) hits.push({kind: 'home', start: offset + prefix.length, end: offset + prefix.length + name.length})
+      return replaced
+    })
+    for (const home of this.literalHomes) {
+      const before = out
+      out = replaceAll(before, home.path, (offset) => {
+        const next = before[offset + home.path.length]
+        if (next !== undefined && /[A-Za-z0-9._-]/.test(next)) return null
+        hits.push({kind: 'home', start: offset + home.path.length - home.name.length, end: offset + home.path.length})
+        return home.path.slice(0, home.path.length - home.name.length) + this.users.placeholder(home.name)
+      })
+    }
+    const bare = this.bareRegex()
+    if (bare !== null) {
+      out = out.replace(bare, (whole: string, offset: number) => {
+        const replaced = this.words.has(whole) ? wordPlaceholder(whole) : this.users.has(whole) ? this.users.placeholder(whole) : this.hosts.placeholder(whole)
+        if (replaced !== whole) hits.push({kind: this.words.has(whole) ? 'word' : this.users.has(whole) ? 'user' : 'host', start: offset, end: offset + whole.length})
+        return replaced
+      })
+    }
+    return {text: out, hits: hits.sort((a, b) => a.start - b.start)}
+  }
+
+  /** The redacted text only. */
+  text(text: string): string {
+    return this.redact(text).text
+  }
+
+  /** A copy of a JSON-like value with every string value redacted (object keys kept). */
+  value<T>(value: T): T {
+    return mapStrings(value, (s) => this.text(s)) as T
+  }
+
+  private addIdentities(): void {
+    const ids = this.identities
+    if (ids === null) return
+    this.identities = null
+    this.bare = undefined
+    for (const home of ids.homes ?? []) this.learnHome(home)
+    for (const user of ids.users ?? []) if (user !== '' && !NOT_A_USER.has(user)) this.users.see(user)
+    for (const host of ids.hosts ?? []) if (host !== 'localhost') this.seeHost(host)
+  }
+
+  private learnHome(home: string): void {
+    const path = home.replace(/[\\/]+$/, '')
+    const m = /^(.*[\\/])([A-Za-z0-9._-]+)$/.exec(path)
+    if (m === null || NOT_A_USER.has(m[2]!) || path.length < 3) return
+    this.users.see(m[2]!)
+    if (!/^(?:\/(?:Users|home)\/|[A-Za-z]:[\\/]+Users[\\/]+)[^\\/]+$/.test(path)) this.literalHomes.push({path, name: m[2]!})
+  }
+
+  private seeHost(host: string): void {
+    for (const label of host.split('.')) if (label !== '' && !GENERIC_LABELS.has(label.toLowerCase())) this.hosts.see(label)
+  }
+
+  /** Each label of a host name on its own (generic suffixes kept), so `Mac` and `Mac.local` agree. */
+  private hostPlaceholder(host: string): string {
+    return host.split('.').map((l) => (l === '' || GENERIC_LABELS.has(l.toLowerCase()) ? l : this.hosts.placeholder(l))).join('.')
+  }
+
+  private secretPlaceholder(secret: string): string {
+    let hit = this.secrets.get(secret)
+    if (hit === undefined) {
+      const n = this.secrets.size + 1
+      // numbered, so two different secrets never become the same text (`R3xx` when `REDACTED3` does not fit)
+      hit = padTo(`REDACTED${n}`.length <= secret.length ? `REDACTED${n}` : `R${n}`, secret.length)
+      this.secrets.set(secret, hit)
+    }
+    return hit
+  }
+
+  private bareRegex(): RegExp | null {
+    if (this.bare !== undefined) return this.bare
+    const names = [...this.users.names(), ...this.hosts.names(), ...this.words]
+      .filter((n) => (this.words.has(n) || (n.length >= MIN_BARE && !COMMON_WORDS.has(n.toLowerCase()))) && !NAME_PLACEHOLDER.test(n))
+      .sort((a, b) => b.length - a.length || (a < b ? -1 : 1))
+    this.bare = names.length === 0 ? null : new RegExp(`${notAfter('[A-Za-z0-9_]')}(?:${names.map(escapeRegex).join('|')})(?![A-Za-z0-9_])`, 'g')
+    return this.bare
+  }
+}
+
+/** `learn` every string of `value`, then redact them all: what `analyze --redact` and the HTML report share. */
+export function redactValue<T>(value: T, identities: RedactionIdentities = {}): T {
+  return new Redactor(identities).learnValue(value).value(value)
+}
+
+/** `learn` a set of texts, then redact each (in the order given). */
+export function redactTexts(texts: readonly string[], identities: RedactionIdentities = {}): RedactedText[] {
+  const r = new Redactor(identities)
+  for (const t of texts) r.learn(t)
+  return texts.map((t) => r.redact(t))
+}
+
+/** Every string value below `value` (arrays, plain objects, Maps, Sets), depth first. */
+export function collectStrings(value: unknown, out: string[] = []): string[] {
+  mapStrings(value, (s) => {
+    out.push(s)
+    return s
+  })
+  return out
+}
+
+function mapStrings(value: unknown, f: (s: string) => string, seen = new Map<object, unknown>()): unknown {
+  if (typeof value === 'string') return f(value)
+  if (value === null || typeof value !== 'object') return value
+  const done = seen.get(value)
+  if (done !== undefined) return done
+  if (Array.isArray(value)) {
+    const out: unknown[] = []
+    seen.set(value, out)
+    for (const v of value) out.push(mapStrings(v, f, seen))
+    return out
+  }
+  if (value instanceof Map) {
+    const out = new Map<unknown, unknown>()
+    seen.set(value, out)
+    for (const [k, v] of value) out.set(k, mapStrings(v, f, seen))
+    return out
+  }
+  if (value instanceof Set) {
+    const out = new Set<unknown>()
+    seen.set(value, out)
+    for (const v of value) out.add(mapStrings(v, f, seen))
+    return out
+  }
+  const proto = Object.getPrototypeOf(value) as unknown
+  if (proto !== Object.prototype && proto !== null) return value
+  const out: Record<string, unknown> = {}
+  seen.set(value, out)
+  for (const [k, v] of Object.entries(value)) out[k] = mapStrings(v, f, seen)
+  return out
+}
+
+function wordPlaceholder(word: string): string {
+  return 'x'.repeat(word.length)
+}
+
+function replaceAll(text: string, needle: string, f: (offset: number) => string | null): string {
+  let out = ''
+  let from = 0
+  for (let at = text.indexOf(needle); at >= 0; at = text.indexOf(needle, at + needle.length)) {
+    const replaced = f(at)
+    if (replaced === null) continue
+    out += text.slice(from, at) + replaced
+    from = at + needle.length
+  }
+  return out + text.slice(from)
+}

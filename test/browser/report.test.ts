@@ -1,0 +1,114 @@
+import {mkdirSync, writeFileSync} from 'node:fs'
+import {fileURLToPath, pathToFileURL} from 'node:url'
+import type {Browser, Page} from 'playwright-core'
+import {afterAll, beforeAll, describe, expect, it} from 'vitest'
+import {runAnalyze} from '../../src/services/analyze.js'
+import {chromiumInstalled, inCi, launchChromium} from './chromium.js'
+
+const DB003 = fileURLToPath(new URL('../../fixtures/runs/db-003-timeout', import.meta.url))
+/** Screenshots, the PDF and the page itself, for a person to look at (gitignored). */
+const OUT = fileURLToPath(new URL('../../test-output/html-report/', import.meta.url))
+const SILENT = {step: () => undefined, done: () => undefined}
+
+/** The little of the DOM these checks use (the test compiles without the DOM library; casts only: the functions run in the page). */
+interface DomElement {
+  getAttribute(name: string): string | null
+  closest(selector: string): DomElement | null
+  readonly open?: boolean
+}
+type DomWindow = {getComputedStyle(e: unknown): {backgroundColor: string}}
+
+describe('chromium for the browser test', () => {
+  it('is installed wherever CI runs (.ci/run installs it when it is missing)', () => {
+    // outside CI a machine without chromium skips the browser test below; in CI it must run
+    if (inCi()) expect(chromiumInstalled(), '/usr/bin/chromium is missing: .ci/run should have installed the chromium package').toBe(true)
+  })
+})
+
+describe.skipIf(!chromiumInstalled())('the TASK-DB-003 report in Debian’s chromium (headless, playwright-core)', () => {
+  let browser: Browser
+  let url: string
+
+  beforeAll(async () => {
+    const {output} = await runAnalyze(DB003, {tool: {name: 'guardkit-replay', version: 'browser-test'}, format: 'html', names: [], with: [], without: [], progress: SILENT})
+    mkdirSync(OUT, {recursive: true})
+    const file = `${OUT}db-003-timeout.html`
+    writeFileSync(file, output)
+    url = pathToFileURL(file).href
+    browser = await launchChromium()
+  }, 60_000)
+
+  afterAll(async () => {
+    await browser?.close()
+  })
+
+  /** A page that records every request it makes and every error it reports. */
+  async function open(options: {javaScriptEnabled: boolean}): Promise<{page: Page; requests: string[]; errors: string[]}> {
+    const context = await browser.newContext({javaScriptEnabled: options.javaScriptEnabled, viewport: {width: 1280, height: 900}})
+    const page = await context.newPage()
+    page.setDefaultTimeout(5_000)
+    const requests: string[] = []
+    const errors: string[] = []
+    page.on('request', (r) => requests.push(r.url()))
+    page.on('console', (m) => {
+      if (m.type() === 'error' || m.type() === 'warning') errors.push(m.text())
+    })
+    page.on('pageerror', (e) => errors.push(String(e)))
+    await page.goto(url, {waitUntil: 'load'})
+    return {page, requests, errors}
+  }
+
+  it('shows 18 turns, the fixed-profile stall marker at turn 5 and the cancellation at turn 18, loading nothing else', async () => {
+    const {page, requests, errors} = await open({javaScriptEnabled: true})
+    const timeline = page.locator('[data-task="TASK-DB-003"][role="table"]')
+    await expect.poll(() => timeline.locator('[data-turn]').count()).toBe(18)
+    expect(await timeline.locator('[data-turn]').evaluateAll((rows) => rows.map((r) => Number((r as unknown as DomElement).getAttribute('data-turn'))))).toEqual(Array.from({length: 18}, (_, i) => i + 1))
+    const fixed = page.locator('#TASK-DB-003-t5 [data-marker="fixed-stall"]')
+    expect(await fixed.isVisible()).toBe(true)
+    expect(await fixed.textContent()).toContain('fixed')
+    const cancelled = page.locator('#TASK-DB-003-t18 [data-marker="cancelled"]')
+    expect(await cancelled.isVisible()).toBe(true)
+    expect(await page.locator('#TASK-DB-003-t18 [data-marker="timeout"]').isVisible()).toBe(true)
+    // the window of the fixed rule is drawn on turns 3–5 of the fixed lane
+    expect(await timeline.locator('[data-window="fixed"]').evaluateAll((cells) => cells.map((c) => (c as unknown as DomElement).closest('[data-turn]')?.getAttribute('data-turn')))).toEqual(['3', '4', '5'])
+    // the same signature has the same colour in the browser's own computed style
+    const colour = (turn: number, lane: string) => page.locator(`#TASK-DB-003-t${turn} [data-lane="${lane}"] [data-sig]`).evaluate((e) => (globalThis as unknown as DomWindow).getComputedStyle(e).backgroundColor)
+    expect(await colour(1, 'recorded')).toBe(await colour(3, 'recorded'))
+    expect(await colour(1, 'recorded')).not.toBe(await colour(4, 'recorded'))
+    expect(requests).toEqual([url])
+    expect(errors).toEqual([])
+    await timeline.screenshot({path: `${OUT}db-003-timeline.png`})
+    await page.screenshot({path: `${OUT}db-003-page.png`, fullPage: true})
+  })
+
+  it('opens a turn from a link, and the optional script only expands and collapses details', async () => {
+    const {page, errors} = await open({javaScriptEnabled: true})
+    expect(await page.locator('#toolbar').isVisible()).toBe(true)
+    await page.locator('[data-finding="ABSOLUTE_RELATIVE_DUPLICATES"] .finding-head a[href="#TASK-DB-003-t7"]').click()
+    expect(await page.locator('#TASK-DB-003-t7').evaluate((d) => (d as unknown as DomElement).open)).toBe(true)
+    expect(await page.locator('#TASK-DB-003-t7 .tl-more').isVisible()).toBe(true)
+    await page.locator('#toolbar button[data-act="open"]').click()
+    expect(await page.locator('details:not([open])').count()).toBe(0)
+    await page.locator('#toolbar button[data-act="close"]').click()
+    expect(await page.locator('details[open]').count()).toBe(0)
+    expect(errors).toEqual([])
+  })
+
+  it('reads the same without JavaScript: every turn and marker is there, a row opens on a click', async () => {
+    const {page, requests} = await open({javaScriptEnabled: false})
+    expect(await page.locator('#toolbar').isVisible()).toBe(false)
+    expect(await page.locator('[data-task="TASK-DB-003"][role="table"] [data-turn]').count()).toBe(18)
+    expect(await page.locator('#TASK-DB-003-t5 [data-marker="fixed-stall"]').isVisible()).toBe(true)
+    await page.locator('#TASK-DB-003-t5 > summary').click()
+    expect(await page.locator('#TASK-DB-003-t5 .tl-more').isVisible()).toBe(true)
+    expect(requests).toEqual([url])
+  })
+
+  it('prints: the toolbar goes, the turns and markers stay', async () => {
+    const {page} = await open({javaScriptEnabled: true})
+    await page.emulateMedia({media: 'print'})
+    expect(await page.locator('#toolbar').isVisible()).toBe(false)
+    expect(await page.locator('#TASK-DB-003-t18 [data-marker="cancelled"]').isVisible()).toBe(true)
+    await page.pdf({path: `${OUT}db-003.pdf`, format: 'A4', landscape: true, printBackground: true})
+  })
+})
