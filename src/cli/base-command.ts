@@ -1,6 +1,7 @@
 import {Command, Errors} from '@oclif/core'
 import {BugError, REPORT_BUG_HINT, UsageError} from '../shared/errors.js'
 import {EXIT} from '../shared/exit-codes.js'
+import {printJson} from '../shared/print-json.js'
 
 type OclifError = Error & {oclif?: {exit?: number}; exitCode?: number; tryMessage?: string}
 
@@ -10,6 +11,14 @@ type OclifError = Error & {oclif?: {exit?: number}; exitCode?: number; tryMessag
  * and 1 for every error under --json.
  */
 export abstract class BaseCommand extends Command {
+  /**
+   * The one JSON document on stdout. oclif's own `logJson` tokenises the document to colour it even
+   * when stdout is not a terminal, which costs ~20 ms per 200 kB; the report is plain JSON.
+   */
+  protected override logJson(json: unknown): void {
+    printJson(json)
+  }
+
   protected override async catch(err: OclifError): Promise<unknown> {
     if (err instanceof UsageError) {
       const message = err.tryMessage ? `${err.message}\n${err.tryMessage}` : err.message

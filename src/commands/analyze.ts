@@ -53,8 +53,4 @@ The report starts with a verdict per task: what happened, why, what each profile
     else printJson(result.json)
     return result.json
   }
-
-  protected override logJson(json: unknown): void {
-    printJson(json)
-  }
 }

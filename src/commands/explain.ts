@@ -41,8 +41,4 @@ export default class Explain extends BaseCommand {
     else printJson(result.json)
     return result.json
   }
-
-  protected override logJson(json: unknown): void {
-    printJson(json)
-  }
 }

@@ -7,9 +7,7 @@ import {colourEnabled} from '../services/terminal.js'
 
 export default class Profiles extends BaseCommand {
   static override summary = 'List the logic changes between the modelled GuardKit versions, and the profiles built from them.'
-  static override description = `Every behavioural difference between GuardKit at f86b1bf9 (legacy) and 5c1aea32 (fixed) is one flag,
-with the commit that landed it and the seed or change that caused it. A profile is a set of flags: legacy, fixed,
-pre-acr, as-run:<commit> (the logic as it ran at that commit), or your own (--profiles FILE).`
+  static override description = `Every behavioural difference between GuardKit at f86b1bf9 (legacy) and 5c1aea32 (fixed) is one flag, with the commit that landed it and the seed or change that caused it. A profile is a set of flags: legacy, fixed, pre-acr, as-run:<commit> (the logic as it ran at that commit), or your own (--profiles FILE).`
   static override examples = [
     '<%= config.bin %> <%= command.id %>',
     '<%= config.bin %> <%= command.id %> --json | jq \'.profiles[] | select(.name=="legacy").flags\'',

@@ -1,6 +1,5 @@
 import {Args, Flags} from '@oclif/core'
 import {BaseCommand} from '../cli/base-command.js'
-import {printJson} from '../services/run-options.js'
 
 export default class Record extends BaseCommand {
   static override summary = 'Turn a run (a worktree, a log, or both) into a small, redacted fixture that replays the same.'
@@ -46,9 +45,5 @@ RUN is never written to. Exit codes: 0 recorded, 2 bad RUN or DIR (inside RUN, n
     this.log(result.redacted ? `Redacted: ${replaced === '' ? 'nothing to redact' : replaced}.` : 'Not redacted (--no-redact): names and secrets are kept.')
     this.log(`Checked: the recording replays as RUN does under ${result.profiles.join(', ')} (${result.tasks.length} task${result.tasks.length === 1 ? '' : 's'}).`)
     return undefined
-  }
-
-  protected override logJson(json: unknown): void {
-    printJson(json)
   }
 }

@@ -39,8 +39,4 @@ export default class WhatIf extends BaseCommand {
     else printJson(result.json)
     return result.json
   }
-
-  protected override logJson(json: unknown): void {
-    printJson(json)
-  }
 }

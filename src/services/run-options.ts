@@ -92,10 +92,4 @@ export function outputWidth(stream: NodeJS.WriteStream = process.stdout): number
   return stream.isTTY === true && typeof stream.columns === 'number' && stream.columns > 0 ? stream.columns : 100
 }
 
-/**
- * The one JSON document on stdout. oclif's own `logJson` tokenises the document to colour it even
- * when stdout is not a terminal, which costs ~20 ms per 200 kB; the report is plain JSON.
- */
-export function printJson(json: unknown): void {
-  process.stdout.write(`${JSON.stringify(json, null, 2)}\n`)
-}
+export {printJson} from '../shared/print-json.js'

@@ -1,7 +1,7 @@
 import type {IngestIssue} from '../../model/ingest-issue.js'
 import {describeValue} from '../artifacts/zod-issues.js'
 import {GuardkitConfigV1Schema} from '../schemas/guardkit-config.schema.js'
-import {parsePyYaml} from '../tasks/py-yaml.js'
+import {parsePyYaml} from '../../logic/python/py-yaml.js'
 
 export interface ParsedConfig {
   readonly config: Readonly<Record<string, unknown>> | null

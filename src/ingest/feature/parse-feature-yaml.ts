@@ -2,7 +2,7 @@ import type {IngestIssue} from '../../model/ingest-issue.js'
 import type {FeatureRecord} from '../../model/run-record.js'
 import {shapeIssues, describeValue} from '../artifacts/zod-issues.js'
 import {FeatureYamlV1Schema, FeatureYamlV2Schema} from '../schemas/feature-yaml.schema.js'
-import {parsePyYaml} from '../tasks/py-yaml.js'
+import {parsePyYaml} from '../../logic/python/py-yaml.js'
 
 export interface ParsedFeature {
   readonly record: FeatureRecord | null

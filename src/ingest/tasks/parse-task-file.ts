@@ -2,7 +2,7 @@ import type {IngestIssue} from '../../model/ingest-issue.js'
 import type {TaskFileRecord} from '../../model/run-record.js'
 import {TaskFrontmatterV1Schema} from '../schemas/task-frontmatter.schema.js'
 import {shapeIssues, describeValue} from '../artifacts/zod-issues.js'
-import {parsePyYaml} from './py-yaml.js'
+import {parsePyYaml} from '../../logic/python/py-yaml.js'
 
 export interface ParsedTaskFile {
   readonly record: TaskFileRecord

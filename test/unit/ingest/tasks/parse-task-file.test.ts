@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest'
 import {parseTaskFile} from '../../../../src/ingest/tasks/parse-task-file.js'
-import {parsePyYaml} from '../../../../src/ingest/tasks/py-yaml.js'
+import {parsePyYaml} from '../../../../src/logic/python/py-yaml.js'
 
 const TASK = `---
 id: TASK-SFT-001
