@@ -19,6 +19,12 @@ export abstract class BaseCommand extends Command {
     printJson(json)
   }
 
+  /** A report on stdout: the rendered text, or the JSON document when the format was json. */
+  protected showReport(result: {readonly json: unknown; readonly output: string}): void {
+    if (result.json === null) this.log(result.output)
+    else printJson(result.json)
+  }
+
   protected override async catch(err: OclifError): Promise<unknown> {
     if (err instanceof UsageError) {
       const message = err.tryMessage ? `${err.message}\n${err.tryMessage}` : err.message

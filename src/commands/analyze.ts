@@ -1,6 +1,6 @@
 import {Args, Flags} from '@oclif/core'
 import {BaseCommand} from '../cli/base-command.js'
-import {outputFlags, printJson, profileFlags} from '../services/run-options.js'
+import {outputFlags, profileFlags, profileRequest} from '../services/run-options.js'
 
 export default class Analyze extends BaseCommand {
   static override summary = 'Replay every task of an AutoBuild run and explain each verdict (the default command).'
@@ -40,17 +40,13 @@ The report starts with a verdict per task: what happened, why, what each profile
       tool: {name: this.config.name, version: this.config.version},
       format: json ? 'json' : flags.format,
       verbose: flags.verbose,
-      names: flags.profile ?? [],
-      with: flags.with ?? [],
-      without: flags.without ?? [],
-      profilesFile: flags.profiles,
+      ...profileRequest(flags),
       out: flags.out,
       redact: flags.redact,
     })
     if (result.written !== undefined) this.logToStderr(`Wrote ${result.written.path} (${Math.max(1, Math.round(result.written.bytes / 1024))} kB).`)
     if (json || result.written !== undefined) return result.json
-    if (result.json === null) this.log(result.output)
-    else printJson(result.json)
+    this.showReport(result)
     return result.json
   }
 }

@@ -1,6 +1,6 @@
 import {Args, Flags} from '@oclif/core'
 import {BaseCommand} from '../cli/base-command.js'
-import {outputFlags, printJson, profileFlags} from '../services/run-options.js'
+import {outputFlags, profileFlags, profileRequest} from '../services/run-options.js'
 
 export default class Explain extends BaseCommand {
   static override summary = 'Show everything behind one task\'s verdict, or one turn\'s: criteria, signatures, evidence.'
@@ -31,14 +31,10 @@ export default class Explain extends BaseCommand {
       task: flags.task,
       turn: flags.turn,
       attempt: flags.attempt,
-      names: flags.profile ?? [],
-      with: flags.with ?? [],
-      without: flags.without ?? [],
-      profilesFile: flags.profiles,
+      ...profileRequest(flags),
     })
     if (json) return result.json
-    if (result.json === null) this.log(result.output)
-    else printJson(result.json)
+    this.showReport(result)
     return result.json
   }
 }

@@ -1,6 +1,6 @@
 import {Args, Flags} from '@oclif/core'
 import {BaseCommand} from '../cli/base-command.js'
-import {outputFlags, printJson, profileFlags} from '../services/run-options.js'
+import {outputFlags, profileFlags, profileRequest} from '../services/run-options.js'
 
 export default class WhatIf extends BaseCommand {
   static override summary = 'Find the logic changes that, alone or in the smallest combination, flip each task\'s outcome.'
@@ -29,14 +29,10 @@ export default class WhatIf extends BaseCommand {
       format: json ? 'json' : flags.format,
       task: flags.task,
       attempt: flags.attempt,
-      names: flags.profile ?? [],
-      with: flags.with ?? [],
-      without: flags.without ?? [],
-      profilesFile: flags.profiles,
+      ...profileRequest(flags),
     })
     if (json) return result.json
-    if (result.json === null) this.log(result.output)
-    else printJson(result.json)
+    this.showReport(result)
     return result.json
   }
 }

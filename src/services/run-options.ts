@@ -32,6 +32,11 @@ export interface ProfileRequest {
   readonly profilesFile?: string
 }
 
+/** The profile flags as parsed (`profileFlags`) → what `chooseProfiles` takes. */
+export function profileRequest(flags: {profile?: string[]; with?: string[]; without?: string[]; profiles?: string}): ProfileRequest {
+  return {names: flags.profile ?? [], with: flags.with ?? [], without: flags.without ?? [], profilesFile: flags.profiles}
+}
+
 export interface ProfileChoice {
   readonly user: readonly ProfileDefinition[]
   /** Resolve the profiles to replay once the run's era is known (null: no era profile). */
