@@ -77,12 +77,8 @@ export function logVerdict(ctx: ProfileContext, t: TurnInputs, history: LogHisto
     from = source
     if (!exact) fidelity = worse(fidelity, 'approximate')
   }
-
-  // D9: promises the as-run invoker recovered from the agent's report are lost without the fix.
-  const recovered = t.record.player.promisesRecovered?.value ?? 0
-  const loses = asRun !== null && asRun.recoverAgentPromises && !flags.recoverAgentPromises && recovered > 0 && ctx.inputs.mode !== 'direct'
-  if (loses && (t.kind === 'approved' || t.kind === 'requirements')) {
-    for (const id of [...REQUIREMENT_FLAGS, ...PROMISE_PIPELINE_FLAGS]) handled.add(id)
+  // Without the promises the Coach text-matches every criterion against nothing: feedback, 0/N.
+  const noneReachTheCoach = (): void => {
     decision = 'feedback'
     met = 0
     total = criteria?.texts.length ?? total
@@ -93,6 +89,14 @@ export function logVerdict(ctx: ProfileContext, t: TurnInputs, history: LogHisto
       isRecorded = false
       missing.push('the acceptance criteria texts')
     }
+  }
+
+  // D9: promises the as-run invoker recovered from the agent's report are lost without the fix.
+  const recovered = t.record.player.promisesRecovered?.value ?? 0
+  const loses = asRun !== null && asRun.recoverAgentPromises && !flags.recoverAgentPromises && recovered > 0 && ctx.inputs.mode !== 'direct'
+  if (loses && (t.kind === 'approved' || t.kind === 'requirements')) {
+    for (const id of [...REQUIREMENT_FLAGS, ...PROMISE_PIPELINE_FLAGS]) handled.add(id)
+    noneReachTheCoach()
     fidelity = worse(fidelity, 'approximate')
     assumptions.push(`without D9 the ${recovered} promises the agent wrote are overwritten: the Coach text-matches against an absent requirements_met (0/${total ?? 'N'}); the agent's requirements_addressed are lost too`)
   } else if (t.kind === 'requirements' && zeroOfNTextMatch(t)) {
@@ -128,16 +132,7 @@ export function logVerdict(ctx: ProfileContext, t: TurnInputs, history: LogHisto
     for (const id of [...REQUIREMENT_FLAGS, ...PROMISE_PIPELINE_FLAGS]) handled.add(id)
     fidelity = worse(fidelity, 'approximate')
     if (ctx.inputs.mode !== 'direct' && !flags.recoverAgentPromises) {
-      decision = 'feedback'
-      met = 0
-      total = criteria?.texts.length ?? total
-      if (criteria) rebuild(requirementsFeedback(ctx, criteria.texts), `every criterion of ${criteria.source} (text match against an absent requirements_met)`, false)
-      else {
-        feedback = null
-        basis = 'unknown'
-        isRecorded = false
-        missing.push('the acceptance criteria texts')
-      }
+      noneReachTheCoach()
       assumptions.push(`the recorded Coach approved without verifying any criterion; this profile's Coach text-matches them against an absent requirements_met (0/${total ?? 'N'})`)
     } else {
       uncertain = true
