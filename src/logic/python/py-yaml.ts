@@ -11,6 +11,29 @@ export type YamlParse =
  * strings print as written). Errors carry the line and column of the problem.
  */
 export function parsePyYaml(text: string): YamlParse {
+  const cached = parsed.get(text)
+  if (cached !== undefined) return cached
+  const result = deepFreeze(parseUncached(text))
+  if (parsed.size >= CACHE_SIZE) parsed.delete(parsed.keys().next().value!)
+  parsed.set(text, result)
+  return result
+}
+
+// A run's task files are parsed by ingest, by every replayed profile and by the explainer: the
+// same few texts, a fifth of `gate`'s time. Results are frozen, so a caller cannot change what
+// the next one gets: the cache changes no output, only how often the same text is parsed.
+const CACHE_SIZE = 256
+const parsed = new Map<string, YamlParse>()
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value)
+    for (const child of Object.values(value)) deepFreeze(child)
+  }
+  return value
+}
+
+function parseUncached(text: string): YamlParse {
   const doc = parseDocument(text, {version: '1.1', customTags: pyScalars, uniqueKeys: false, prettyErrors: true, logLevel: 'silent'})
   const error = doc.errors[0]
   if (error) {
