@@ -1,0 +1,108 @@
+import {createRequire} from 'node:module'
+import {dirname, join, sep} from 'node:path'
+import {fileURLToPath, pathToFileURL} from 'node:url'
+import {Worker} from 'node:worker_threads'
+import type {GateRun} from '../../render/gate-report.js'
+import {BugError} from '../../shared/errors.js'
+import {gateRunJob, type GateSettings, type RunJob} from './gate-run.js'
+import type {WorkerRequest, WorkerResponse} from './worker.js'
+
+/** Below this many runs, starting threads costs more than it saves. */
+const MIN_RUNS_FOR_WORKERS = 24
+
+export interface PoolOptions {
+  /** Worker threads; 1 (or a small corpus) gates in this thread. */
+  readonly jobs: number
+  /** Called as each run is done (in completion order), for the progress display. */
+  readonly onRun?: (run: GateRun, done: number) => void
+}
+
+/**
+ * Gate every run, on `jobs` worker threads when the corpus is large enough (each thread reads and
+ * replays whole runs; this thread only collects). Results come back in the order of `jobs`,
+ * whatever order the threads finish in, so the report does not depend on scheduling.
+ */
+export async function gateRuns(list: readonly RunJob[], settings: GateSettings, options: PoolOptions): Promise<GateRun[]> {
+  const threads = Math.min(options.jobs, list.length)
+  if (threads <= 1 || list.length < MIN_RUNS_FOR_WORKERS) return gateInThread(list, settings, options)
+  return gateOnWorkers(list, settings, threads, options)
+}
+
+async function gateInThread(list: readonly RunJob[], settings: GateSettings, options: PoolOptions): Promise<GateRun[]> {
+  const out: GateRun[] = []
+  for (const job of list) {
+    out.push(await gateOne(job, settings))
+    options.onRun?.(out.at(-1)!, out.length)
+  }
+  return out
+}
+
+async function gateOne(job: RunJob, settings: GateSettings): Promise<GateRun> {
+  try {
+    return await gateRunJob(job, settings)
+  } catch (error) {
+    throw new BugError(`gating ${job.path} failed: ${(error as Error).message}`, {cause: error})
+  }
+}
+
+function gateOnWorkers(list: readonly RunJob[], settings: GateSettings, threads: number, options: PoolOptions): Promise<GateRun[]> {
+  const results: (GateRun | undefined)[] = new Array(list.length)
+  const workers: Worker[] = []
+  let next = 0
+  let done = 0
+  return new Promise<GateRun[]>((resolve, reject) => {
+    let failed = false
+    const fail = (error: Error): void => {
+      if (failed) return
+      failed = true
+      for (const w of workers) void w.terminate()
+      reject(error)
+    }
+    const feed = (w: Worker): void => {
+      if (next >= list.length) {
+        void w.terminate()
+        return
+      }
+      const id = next++
+      w.postMessage({id, job: list[id]!, settings} satisfies WorkerRequest)
+    }
+    const spec = workerSpec()
+    for (let i = 0; i < threads; i++) {
+      const w = new Worker(spec.url, {execArgv: []})
+      workers.push(w)
+      w.on('message', (m: WorkerResponse) => {
+        if ('error' in m) {
+          const bug = new BugError(`gating ${list[m.id]!.path} failed: ${m.error.message}`)
+          if (m.error.stack) bug.stack = m.error.stack
+          return fail(bug)
+        }
+        results[m.id] = m.run
+        done++
+        options.onRun?.(m.run, done)
+        if (done === list.length) {
+          for (const x of workers) void x.terminate()
+          resolve(results as GateRun[])
+        } else feed(w)
+      })
+      w.on('error', (e) => fail(new BugError(`a gate worker thread failed: ${e.message}`, {cause: e})))
+      feed(w)
+    }
+  })
+}
+
+/**
+ * Where the worker's code is: beside this module in src/ (development and tests, through tsx),
+ * or in dist/services/gate/ for the built CLI, whose bundled commands and chunks live elsewhere.
+ */
+function workerSpec(): {url: URL} {
+  const here = fileURLToPath(import.meta.url)
+  if (here.endsWith('.ts')) {
+    const tsx = join(dirname(createRequire(import.meta.url).resolve('tsx/package.json')), 'dist/esm/api/index.mjs')
+    const worker = pathToFileURL(join(dirname(here), 'worker.ts')).href
+    const code = `import {register} from ${JSON.stringify(pathToFileURL(tsx).href)}; register(); await import(${JSON.stringify(worker)})`
+    return {url: new URL(`data:text/javascript,${encodeURIComponent(code)}`)}
+  }
+  const at = here.lastIndexOf(`${sep}dist${sep}`)
+  const root = at === -1 ? join(dirname(here), '..', '..') : here.slice(0, at + `${sep}dist`.length)
+  return {url: pathToFileURL(join(root, 'services', 'gate', 'worker.js'))}
+}

@@ -1,0 +1,313 @@
+import {spawnSync} from 'node:child_process'
+import {cpSync, existsSync, mkdtempSync, readFileSync, writeFileSync} from 'node:fs'
+import {tmpdir} from 'node:os'
+import {join} from 'node:path'
+import {afterEach, beforeAll, describe, expect, it} from 'vitest'
+import type {GateReport} from '../../src/render/gate-report.js'
+import {GateReportSchema} from '../../src/render/json/gate-schema.js'
+import {runCli} from '../helpers/cli.js'
+import {FIXTURES, ROOT, xmllintSchema, xpath} from '../unit/gate/helpers.js'
+
+afterEach(() => {
+  process.exitCode = undefined
+})
+
+function tmp(): string {
+  return mkdtempSync(join(tmpdir(), 'gr-gate-'))
+}
+
+const task = (r: GateReport, run: string, taskId: string) => r.runs.find((x) => x.path.endsWith(run))!.tasks.find((t) => t.taskId === taskId)!
+
+// The seed incidents of fixtures/runs (docs/fixtures.md): what fixed does better than legacy.
+const SEED_INCIDENTS: [run: string, task: string, rule: string][] = [
+  ['ac1a-run2-sft001', 'TASK-SFT-001', 'approval-gained'], // seed 000: promises overwritten, 0/10
+  ['ae7e-promise-loss', 'TASK-USR-003', 'approval-gained'], // seed 004: promises lost across turns
+  ['db-003-timeout', 'TASK-DB-003', 'stall-caught'], // seed 002: variable output defeated the stall detector
+  ['db-003-timeout-log-only', 'TASK-DB-003', 'stall-caught'],
+  ['rk01-003-direct-mode', 'TASK-RK01-003', 'approval-gained'], // seed 001: synthetic report without promises
+]
+
+describe('gate fixtures/runs --baseline legacy --candidate fixed (done when: passes, seed incidents improved)', () => {
+  let text: Awaited<ReturnType<typeof runCli>>
+  let report: GateReport
+  beforeAll(async () => {
+    text = await runCli(['gate', FIXTURES, '--baseline', 'legacy', '--candidate', 'fixed'])
+    process.exitCode = undefined
+    const json = await runCli(['gate', FIXTURES, '--baseline', 'legacy', '--candidate', 'fixed', '--json'])
+    expect(process.exitCode ?? 0).toBe(0)
+    report = GateReportSchema.parse(JSON.parse(json.stdout)) as unknown as GateReport
+  })
+
+  it('exits 0 with no regression', () => {
+    expect(text.error).toBeUndefined()
+    expect(process.exitCode ?? 0).toBe(0)
+    expect(report.verdict).toBe('pass')
+    expect(report.summary).toMatchObject({runs: 11, regressed: 0, failing: 0})
+    expect(text.stdout).toContain('PASS: no regression')
+  })
+
+  it('lists every seed incident as improved, with the rule that says why', () => {
+    for (const [run, taskId, rule] of SEED_INCIDENTS) {
+      const t = task(report, run, taskId)
+      expect(t.classification, `${run} ${taskId}`).toBe('improved')
+      expect(t.reasons.map((r) => r.rule), `${run} ${taskId}`).toContain(rule)
+    }
+    expect(text.stdout).toMatch(/\n {2}TASK-SFT-001 +unrecoverable_stall @3 +~approved @1 +improved~: approval gained t1/)
+    expect(text.stdout).toMatch(/\n {2}TASK-DB-003 +~cancelled \(rec\.\) @18 +~unrecoverable_stall @5 +improved~: stall caught t5/)
+  })
+
+  it('leaves tasks both approve alike unchanged, and is deterministic', async () => {
+    expect(task(report, 'ok-parallel-waves', 'TASK-DOC-101').classification).toBe('unchanged')
+    expect(task(report, 'hostile-worktree', 'TASK-CACHE-001').classification).toBe('unchanged')
+    const again = await runCli(['gate', FIXTURES, '--baseline', 'legacy', '--candidate', 'fixed', '--json', '--jobs', '1'])
+    expect(JSON.parse(again.stdout)).toEqual(JSON.parse(JSON.stringify(report)))
+  })
+})
+
+describe('gate fixtures/runs --baseline fixed --candidate legacy (done when: exits 1, names the regressions)', () => {
+  it('exits 1 and names each regression with the finding that explains it and its turn diffs', async () => {
+    const {stdout, error} = await runCli(['gate', FIXTURES, '--baseline', 'fixed', '--candidate', 'legacy'])
+    expect(error).toBeUndefined()
+    expect(process.exitCode).toBe(1)
+    expect(stdout).toContain('FAIL: 12 regressions')
+    for (const [run, taskId] of SEED_INCIDENTS) expect(stdout).toContain(`✗ ${taskId} (attempt 1) in fixtures/runs/${run}: regressed`)
+    const sft = stdout.slice(stdout.indexOf('✗ TASK-SFT-001'))
+    expect(sft).toMatch(/why +approval lost: fixed approves at turn 1; legacy does not \(unrecoverable_stall at turn\s+3\)/)
+    expect(sft).toMatch(/finding +AGENT_PROMISES_OVERWRITTEN \(high, t1–t3\)/)
+    expect(sft).toContain('fixed by recoverAgentPromises + writeBackResults (723e5f4e), which legacy lacks')
+    expect(sft).toContain('turns fixed → legacy (- fixed, + legacy):')
+    expect(sft).toMatch(/- t1 +approve +6\/6 +sig —/)
+    expect(sft).toMatch(/\+ t3 +feedback +0\/10 +sig bbaba24c +STALL/)
+    expect(sft).toContain('turns recorded → legacy')
+    expect(sft).toMatch(/reproduce +guardkit-replay explain fixtures\/runs\/ac1a-run2-sft001 --task TASK-SFT-001 --turn 1\s+--profile legacy/)
+  })
+
+  it('--json: one document with the same verdict, exit 1', async () => {
+    const {stdout, stderr} = await runCli(['gate', FIXTURES, '--baseline', 'fixed', '--candidate', 'legacy', '--json'])
+    expect(process.exitCode).toBe(1)
+    const report = GateReportSchema.parse(JSON.parse(stdout)) as unknown as GateReport
+    expect(report.verdict).toBe('fail')
+    expect(report.summary.regressed).toBe(12)
+    const db3 = task(report, 'db-003-timeout', 'TASK-DB-003')
+    expect(db3.reasons[0]).toMatchObject({rule: 'stall-missing', turn: 5})
+    expect(db3.findings.map((f) => f.code)).toContain('INFRA_TEST_FAILURE')
+    expect(stderr).not.toContain('{')
+  })
+})
+
+describe('gate: exit 2 for usage and input errors, with and without --json', () => {
+  const cases: [string, string[], RegExp][] = [
+    ['an unknown profile', [FIXTURES, '--baseline', 'legacy', '--candidate', 'newest'], /--candidate unknown profile "newest"/],
+    ['a PATH that does not exist', [join(tmp(), 'nope'), '--baseline', 'legacy', '--candidate', 'fixed'], /PATH not found/],
+    ['a bad --shard', [FIXTURES, '--baseline', 'legacy', '--candidate', 'fixed', '--shard', '3/2'], /--shard 3\/2/],
+    ['no PATH', ['--baseline', 'legacy', '--candidate', 'fixed'], /at least one PATH/],
+    ['a missing --candidate', [FIXTURES, '--baseline', 'legacy'], /candidate/],
+    ['an unknown --fail-on', [FIXTURES, '--baseline', 'legacy', '--candidate', 'fixed', '--fail-on', 'everything'], /fail-on/],
+    ['a folder with nothing to gate', [tmp(), '--baseline', 'legacy', '--candidate', 'fixed'], /Nothing to gate/],
+    // RUN is never written to: a report file inside a gated run would change that run
+    ['a --junit FILE inside a run', [FIXTURES, '--baseline', 'legacy', '--candidate', 'fixed', '--junit', join(FIXTURES, 'db-003-timeout/gate.xml')], /--junit .* is inside the run fixtures\/runs\/db-003-timeout/],
+    ['an --html FILE inside a run, not yet existing folders included', [join(FIXTURES, 'ok-parallel-waves'), '--baseline', 'legacy', '--candidate', 'fixed', '--html', join(FIXTURES, 'ok-parallel-waves/out/r.html')], /--html .* is inside the run/],
+    ['a --junit FILE inside a corpus folder given as PATH', [FIXTURES, '--baseline', 'legacy', '--candidate', 'fixed', '--junit', join(FIXTURES, 'gate.xml')], /--junit .* is inside the PATH .*fixtures\/runs/],
+  ]
+  for (const [what, args, message] of cases) {
+    it(what, async () => {
+      const plain = await runCli(['gate', ...args])
+      expect(plain.error?.oclif?.exit).toBe(2)
+      expect(plain.error?.message).toMatch(message)
+      const json = await runCli(['gate', ...args, '--json'])
+      expect(process.exitCode).toBe(2)
+      expect(() => JSON.parse(json.stdout)).not.toThrow()
+    })
+  }
+  it('writes nothing into the runs it refused to write into', () => {
+    expect(existsSync(join(FIXTURES, 'db-003-timeout/gate.xml'))).toBe(false)
+    expect(existsSync(join(FIXTURES, 'ok-parallel-waves/out'))).toBe(false)
+    expect(existsSync(join(FIXTURES, 'gate.xml'))).toBe(false)
+  })
+})
+
+describe('gate: outputs for CI', () => {
+  it('--junit FILE validates against the Jenkins JUnit schema with xmllint: one testcase per run × task', async () => {
+    const file = join(tmp(), 'gate.xml')
+    await runCli(['gate', FIXTURES, '--baseline', 'fixed', '--candidate', 'legacy', '--junit', file])
+    const xml = readFileSync(file, 'utf8')
+    expect(xmllintSchema(xml)).toMatchObject({ok: true})
+    expect(xpath(xml, 'count(//testcase)')).toBe('21')
+    expect(xpath(xml, 'count(//testcase[failure])')).toBe('12')
+    expect(xpath(xml, `string(//testsuite[@name="fixtures/runs/db-003-timeout"]/testcase[@name="TASK-DB-003"]/failure/@message)`)).toMatch(/^stall missing: fixed stops the stalled loop at turn 5/)
+  })
+
+  it('under GitHub Actions: ::error annotations, and the Markdown summary appended to $GITHUB_STEP_SUMMARY', async () => {
+    const summary = join(tmp(), 'step-summary.md')
+    writeFileSync(summary, '# earlier step\n')
+    const saved = {a: process.env.GITHUB_ACTIONS, s: process.env.GITHUB_STEP_SUMMARY}
+    process.env.GITHUB_ACTIONS = 'true'
+    process.env.GITHUB_STEP_SUMMARY = summary
+    try {
+      const {stdout} = await runCli(['gate', FIXTURES, '--baseline', 'fixed', '--candidate', 'legacy'])
+      const errors = stdout.split('\n').filter((l) => l.startsWith('::error '))
+      expect(errors).toHaveLength(12)
+      expect(errors.find((l) => l.includes('TASK-DB-003') && l.includes('db-003-timeout/'))).toMatch(/^::error file=fixtures\/runs\/db-003-timeout\/run\.log,line=\d+,title=gate fixed → legacy%3A TASK-DB-003 regressed::\S.*stall missing: .*%0Areproduce: guardkit-replay explain/)
+      const md = readFileSync(summary, 'utf8')
+      expect(md.startsWith('# earlier step\n## ❌ guardkit-replay gate: `fixed` → `legacy`')).toBe(true)
+      expect(md).toContain('**FAIL**: 12 failing tasks')
+      expect(md).toContain('### Regressions')
+      // --json keeps stdout one document: the annotations go to stderr
+      const json = await runCli(['gate', FIXTURES, '--baseline', 'fixed', '--candidate', 'legacy', '--json'])
+      expect(() => JSON.parse(json.stdout)).not.toThrow()
+      expect(json.stderr.split('\n').filter((l) => l.startsWith('::error '))).toHaveLength(12)
+      // --no-github: neither (shard jobs whose merge job reports)
+      const before = readFileSync(summary, 'utf8')
+      const quiet = await runCli(['gate', FIXTURES, '--baseline', 'fixed', '--candidate', 'legacy', '--no-github'])
+      expect(quiet.stdout).not.toContain('::error')
+      expect(readFileSync(summary, 'utf8')).toBe(before)
+    } finally {
+      for (const [k, v] of [['GITHUB_ACTIONS', saved.a], ['GITHUB_STEP_SUMMARY', saved.s]] as const) {
+        if (v === undefined) delete process.env[k]
+        else process.env[k] = v
+      }
+    }
+  })
+
+  it('--html FILE writes the gate page', async () => {
+    const file = join(tmp(), 'gate.html')
+    await runCli(['gate', FIXTURES, '--baseline', 'fixed', '--candidate', 'legacy', '--html', file])
+    const page = readFileSync(file, 'utf8')
+    expect(page).toContain('data-verdict="fail"')
+    expect(page).toContain('TASK-DB-003')
+  })
+
+  it('without GITHUB_ACTIONS there is no annotation', async () => {
+    const {stdout} = await runCli(['gate', FIXTURES, '--baseline', 'fixed', '--candidate', 'legacy'])
+    expect(stdout).not.toContain('::error')
+  })
+
+  it('--format md is the pull-request comment: counts, the task table, each regression in a collapsed block with its diffs', async () => {
+    const {stdout} = await runCli(['gate', FIXTURES, '--baseline', 'fixed', '--candidate', 'legacy', '--format', 'md'])
+    expect(process.exitCode).toBe(1)
+    expect(stdout).toContain('| regressed | improved | changed | unchanged | skipped |')
+    expect(stdout).toContain('<summary>turn by turn: fixed → legacy</summary>')
+    expect(stdout).toContain('```diff')
+    expect(stdout).not.toContain('\x1b')
+  })
+})
+
+describe('gate --shard and gate merge', () => {
+  it('the shards merged give the unsharded report and its exit code; the merged JUnit validates', async () => {
+    const dir = tmp()
+    const whole = JSON.parse((await runCli(['gate', FIXTURES, '--baseline', 'fixed', '--candidate', 'legacy', '--json'])).stdout) as GateReport
+    const files: string[] = []
+    for (const i of [1, 2, 3]) {
+      const shard = await runCli(['gate', FIXTURES, '--baseline', 'fixed', '--candidate', 'legacy', '--json', '--shard', `${i}/3`])
+      const doc = JSON.parse(shard.stdout) as GateReport
+      expect(doc.shard).toEqual({index: i, count: 3})
+      files.push(join(dir, `gate-${i}.json`))
+      writeFileSync(files.at(-1)!, shard.stdout)
+    }
+    process.exitCode = undefined
+    const merged = await runCli(['gate', 'merge', files[2]!, files[0]!, files[1]!, '--json', '--junit', join(dir, 'gate.xml')])
+    expect(process.exitCode).toBe(1)
+    const doc = JSON.parse(merged.stdout) as GateReport
+    expect({...doc, merged: null}).toEqual(whole)
+    expect(xmllintSchema(readFileSync(join(dir, 'gate.xml'), 'utf8')).ok).toBe(true)
+    const text = await runCli(['gate', 'merge', ...files])
+    expect(text.stdout).toContain('merged from 3 shards')
+  })
+
+  it('a missing shard or a file that is not a gate report exits 2', async () => {
+    const dir = tmp()
+    const one = await runCli(['gate', FIXTURES, '--baseline', 'fixed', '--candidate', 'legacy', '--json', '--shard', '1/2'])
+    writeFileSync(join(dir, 'a.json'), one.stdout)
+    writeFileSync(join(dir, 'b.json'), '{"schemaVersion": 1}')
+    expect((await runCli(['gate', 'merge', join(dir, 'a.json')])).error?.oclif?.exit).toBe(2)
+    const bad = await runCli(['gate', 'merge', join(dir, 'a.json'), join(dir, 'b.json')])
+    expect(bad.error?.oclif?.exit).toBe(2)
+    expect(bad.error?.message).toContain('is not a gate report')
+  })
+})
+
+describe('gate: expectations.yaml, recorded and your own profiles', () => {
+  function corpusCopy(expectations: string): string {
+    const dir = tmp()
+    for (const name of ['db-003-timeout-log-only', 'ac1a-run2-sft001']) cpSync(join(FIXTURES, name), join(dir, 'corpus', name), {recursive: true})
+    writeFileSync(join(dir, 'corpus', 'expectations.yaml'), expectations)
+    return join(dir, 'corpus')
+  }
+
+  it('pins override the policy: a wanted change passes, a missed pin fails', async () => {
+    const corpus = corpusCopy(`runs:
+  db-003-timeout-log-only:
+    TASK-DB-003: {legacy: cancelled, fixed: unrecoverable_stall@5}
+    TASK-DB-001: {wanted: [approval-lost, criterion-lost], note: "legacy replays 0/6 here"}
+    TASK-DB-002: {wanted: any}
+  ac1a-run2-sft001:
+    TASK-SFT-001#1: {legacy: unrecoverable_stall@3}
+`)
+    const {stdout} = await runCli(['gate', corpus, '--baseline', 'fixed', '--candidate', 'legacy', '--json'])
+    expect(process.exitCode ?? 0).toBe(0)
+    const report = JSON.parse(stdout) as GateReport
+    expect(report.verdict).toBe('pass')
+    expect(report.expectations).toEqual([expect.stringMatching(/corpus\/expectations\.yaml$/)])
+    expect(task(report, 'db-003-timeout-log-only', 'TASK-DB-003')).toMatchObject({classification: 'changed', expectation: {pins: [expect.objectContaining({subject: 'fixed', met: true}), expect.objectContaining({subject: 'legacy', met: true})]}})
+    expect(task(report, 'ac1a-run2-sft001', 'TASK-SFT-001').classification).toBe('changed')
+    process.exitCode = undefined
+    const strict = corpusCopy(`runs:
+  db-003-timeout-log-only:
+    TASK-DB-003: {fixed: unrecoverable_stall@3}
+`)
+    const failed = JSON.parse((await runCli(['gate', strict, '--baseline', 'legacy', '--candidate', 'fixed', '--json'])).stdout) as GateReport
+    expect(process.exitCode).toBe(1)
+    expect(task(failed, 'db-003-timeout-log-only', 'TASK-DB-003').reasons[0]).toMatchObject({rule: 'expectation-unmet'})
+  })
+
+  it('--baseline recorded gates a logic against what GuardKit did; --profiles adds your own', async () => {
+    const dir = tmp()
+    const profiles = join(dir, 'p.yaml')
+    writeFileSync(profiles, 'profiles:\n  no-normalise:\n    base: fixed\n    without: [stallNormalize]\n')
+    const {stdout} = await runCli(['gate', join(FIXTURES, 'db-003-timeout'), '--baseline', 'recorded', '--candidate', 'no-normalise', '--profiles', profiles, '--json'])
+    const report = JSON.parse(stdout) as GateReport
+    expect(report.baseline).toMatchObject({name: 'recorded', kind: 'recorded', flags: null})
+    expect(report.candidate).toMatchObject({name: 'no-normalise', kind: 'profile'})
+    expect(report.candidate.flags).not.toContain('stallNormalize')
+    expect(task(report, 'db-003-timeout', 'TASK-DB-003').baseline).toMatchObject({subject: 'recorded', outcome: 'cancelled', kind: 'boundary', endTurn: 18})
+  })
+
+  it('--fail-on changed tightens the policy', async () => {
+    const {stdout} = await runCli(['gate', FIXTURES, '--baseline', 'legacy', '--candidate', 'fixed', '--fail-on', 'changed', '--json'])
+    const report = JSON.parse(stdout) as GateReport
+    expect(report.policy.failOn).toEqual(['changed'])
+    expect(report.summary.changed).toBeGreaterThan(0)
+    expect(report.summary.failing).toBe(report.summary.changed)
+    expect(process.exitCode).toBe(1)
+  })
+})
+
+describe('gate: runs outside the modelled window', () => {
+  const LOGS = join(ROOT, '../shared/corpus/logs')
+
+  it('are skipped with the reason (not a failure), unless --fail-on skipped', async () => {
+    const args = ['gate', join(LOGS, 'FEAT-GI.log'), join(LOGS, 'api_docs_2.log'), '--baseline', 'legacy', '--candidate', 'fixed', '--json']
+    const report = JSON.parse((await runCli(args)).stdout) as GateReport
+    expect(process.exitCode ?? 0).toBe(0)
+    const gi = report.runs.find((r) => r.path.endsWith('FEAT-GI.log'))!
+    expect(gi.era).toMatchObject({modelled: false})
+    expect(gi.tasks.length).toBeGreaterThan(0)
+    for (const t of gi.tasks) expect(t).toMatchObject({classification: 'skipped', failing: false, skipReason: expect.stringMatching(/^not modelled: the run is older than the modelled window/)})
+    // api_docs_2 approves TASK-DOC-001 with its criteria pending (that era's Coach): not a false approval
+    expect(task(report, 'api_docs_2.log', 'TASK-DOC-001').classification).toBe('improved')
+    process.exitCode = undefined
+    const strict = JSON.parse((await runCli([...args, '--fail-on', 'skipped'])).stdout) as GateReport
+    expect(process.exitCode).toBe(1)
+    expect(strict.summary.failing).toBe(gi.tasks.length)
+  })
+})
+
+describe('gate as a process', () => {
+  it('exits 1 on a regression with --json, stdout one document, stderr quiet for a short corpus', () => {
+    const child = spawnSync(process.execPath, [join(ROOT, 'bin/dev.js'), 'gate', FIXTURES, '--baseline', 'fixed', '--candidate', 'legacy', '--json'], {cwd: ROOT, encoding: 'utf8', maxBuffer: 64 << 20, env: {...process.env, CI: 'true', GITHUB_ACTIONS: '', GITHUB_STEP_SUMMARY: ''}})
+    expect(child.status).toBe(1)
+    expect(JSON.parse(child.stdout)).toMatchObject({verdict: 'fail'})
+    // 11 runs take less than the 10 s between progress lines: nothing on stderr
+    expect(child.stderr).toBe('')
+  })
+})
