@@ -50,7 +50,9 @@ export async function discoverRun(port: FsPort, runPath: string, limits: IngestL
   if (kind === 'file') {
     const root = {abs: dirname(abs), real: await port.realpath(dirname(abs)).catch(() => dirname(abs))}
     const size = await port.stat(abs).then((s) => s.size)
-    return {runPath, input: 'file', root, logs: [{abs, rel: basename(abs), size}], worktrees: [], fixture: null, issues: []}
+    // files are opened with O_NOFOLLOW: a log given through a link is read at its target, under the name given
+    const target = await port.realpath(abs).catch(() => abs)
+    return {runPath, input: 'file', root, logs: [{abs: target, rel: basename(abs), size}], worktrees: [], fixture: null, issues: []}
   }
   if (kind !== 'dir') throw new UsageError(`RUN is neither a file nor a directory: ${runPath}`)
   let real: string

@@ -1,6 +1,6 @@
 import type {Evidence} from '../../model/evidence.js'
 import type {ArtifactVersion, TaskLevelArtifacts, TurnArtifacts} from '../../model/run-record.js'
-import type {ArtifactKind} from './kinds.js'
+import {isTurnNumber, type ArtifactKind} from './kinds.js'
 import type {ArtifactFolder} from './read-worktree.js'
 
 /** A task's artifact folder, sorted into turns. */
@@ -59,7 +59,7 @@ export function assembleArtifactTask(folder: ArtifactFolder): ArtifactTask {
         break
       case 'coach_feedback_for_turn': {
         const from = numberAt(latest.json, 'feedback_from_turn') ?? t! - 1
-        if (from >= 1) update(from, {feedbackFile: latest})
+        if (isTurnNumber(from)) update(from, {feedbackFile: latest})
         else others.push(latest)
         break
       }
@@ -101,7 +101,8 @@ export function assembleArtifactTask(folder: ArtifactFolder): ArtifactTask {
   }
   const checkpoints = readCheckpoints(checkpointsFile)
   const turnNumbers = [...turns.keys(), ...[...checkpoints.values()].filter((c) => c.fromPriorRun !== true).map((c) => c.turn)]
-  const contextTurn = turnContext ? numberAt(turnContext.json, 'turn') : null
+  const context = turnContext ? numberAt(turnContext.json, 'turn') : null
+  const contextTurn = isTurnNumber(context) ? context : null
   const lastTurn = turnNumbers.length > 0 ? Math.max(...turnNumbers) : contextTurn
   if (taskWorkResults.length > 0 && lastTurn !== null) update(lastTurn, {taskWorkResults})
   else if (taskWorkResults.length > 0) others.push(...taskWorkResults)
@@ -122,7 +123,7 @@ function readCheckpoints(file: ArtifactVersion | null): Map<number, CheckpointEn
   const list = file && isRecord(file.json) ? file.json['checkpoints'] : null
   if (!file || !Array.isArray(list)) return out
   list.forEach((c, i) => {
-    if (!isRecord(c) || !Number.isInteger(c['turn']) || typeof c['commit_hash'] !== 'string') return
+    if (!isRecord(c) || !isTurnNumber(c['turn']) || typeof c['commit_hash'] !== 'string') return
     out.set(c['turn'] as number, {
       turn: c['turn'] as number,
       hash: c['commit_hash'],

@@ -102,10 +102,21 @@ const SINGLE: ReadonlySet<string> = new Set(['task_work_results', 'turn_context'
 
 export type NamedArtifact = {readonly kind: ArtifactKind; readonly turn: number | null} | {readonly kind: null; readonly turn: null}
 
-/** What a file in a task folder is, from its name alone. */
+/** GuardKit numbers turns from 1; the report's turns are safe integers (docs/json-schema.md). */
+export function isTurnNumber(n: unknown): n is number {
+  return Number.isSafeInteger(n) && (n as number) >= 1
+}
+
+/** A per-turn file name whose number is no turn (`player_turn_0.json`, beyond 2^53): GuardKit never writes one. */
+export function hasBadTurnNumber(name: string): boolean {
+  const m = PER_TURN.exec(name)
+  return m !== null && !isTurnNumber(Number(m[2]))
+}
+
+/** What a file in a task folder is, from its name alone; a per-turn name whose number is no turn is of no kind. */
 export function classifyArtifactName(name: string): NamedArtifact {
   const m = PER_TURN.exec(name)
-  if (m) return {kind: m[1] as ArtifactKind, turn: Number(m[2])}
+  if (m) return isTurnNumber(Number(m[2])) ? {kind: m[1] as ArtifactKind, turn: Number(m[2])} : {kind: null, turn: null}
   if (name.endsWith('.json') && SINGLE.has(name.slice(0, -5))) return {kind: name.slice(0, -5) as ArtifactKind, turn: null}
   return {kind: null, turn: null}
 }

@@ -7,7 +7,7 @@ import {parseGuardkitConfig} from '../feature/parse-config-yaml.js'
 import type {FsPort} from '../fs/file-port.js'
 import {readTextFile, type TextReadOptions} from '../fs/read-text.js'
 import {parseTaskFile, type ParsedTaskFile} from '../tasks/parse-task-file.js'
-import {classifyArtifactName, type ArtifactKind} from './kinds.js'
+import {classifyArtifactName, hasBadTurnNumber, type ArtifactKind} from './kinds.js'
 import {parseArtifact} from './parse-artifact.js'
 
 export interface ArtifactFile {
@@ -61,6 +61,9 @@ export async function readWorktree(port: FsPort, rootAbs: string, wt: Discovered
         continue
       }
       const {kind, turn} = classifyArtifactName(f.name)
+      if (hasBadTurnNumber(f.name)) {
+        issues.push({file: f.rel, code: 'bad-turn-number', severity: 'warning', message: 'GuardKit numbers turns from 1: a file name with turn 0 or a number beyond 2^53 names no turn; not read as one'})
+      }
       const versions: ArtifactVersion[] = []
       for (const old of fixture?.versions.get(f.rel) ?? []) {
         const text = await read({abs: join(rootAbs, ...old.file.split('/')), rel: old.file, size: 0}, json)

@@ -63,7 +63,7 @@ async function classify(port: FsPort, root: RunRoot, abs: string, rel: string, n
     const st = await port.lstat(abs)
     if (st.kind === 'file') return {name, abs, rel, kind: 'file', size: st.size}
     if (st.kind === 'dir') return visit(await port.realpath(abs), visited) ? {name, abs, rel, kind: 'dir', size: 0} : null
-    if (st.kind !== 'symlink') return null
+    if (st.kind !== 'symlink') return special(rel, issues)
     let real: string
     try {
       real = await port.realpath(abs)
@@ -79,12 +79,18 @@ async function classify(port: FsPort, root: RunRoot, abs: string, rel: string, n
     // files are opened with O_NOFOLLOW, so a link inside RUN is read at its target
     if (target.kind === 'file') return {name, abs: real, rel, kind: 'file', size: target.size}
     if (target.kind === 'dir' && visit(real, visited)) return {name, abs, rel, kind: 'dir', size: 0}
-    return null
+    return target.kind === 'other' ? special(rel, issues) : null
   } catch (error) {
     const code = errorCode(error)
     issues.push({file: rel, code: 'unreadable', severity: 'error', message: `cannot read: ${describeErrorCode(code)} (${code})`})
     return null
   }
+}
+
+/** A FIFO, socket or device is never opened: a FIFO would block the read until a writer comes. */
+function special(rel: string, issues: IngestIssue[]): null {
+  issues.push({file: rel, code: 'special-file', severity: 'info', message: 'not a regular file (a FIFO, socket or device): skipped, not read'})
+  return null
 }
 
 function visit(real: string, visited: Set<string>): boolean {

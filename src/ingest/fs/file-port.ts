@@ -52,6 +52,9 @@ export class PortError extends Error {
   }
 }
 
+/** The port's own code for a FIFO, socket or device: never opened for reading (a FIFO blocks, a device may not end). */
+export const NOT_REGULAR = 'ENOTREG'
+
 export function errorCode(error: unknown): string {
   if (error instanceof PortError) return error.code
   const code = (error as {code?: unknown} | null)?.code
@@ -72,6 +75,8 @@ export function describeErrorCode(code: string): string {
       return 'is a directory'
     case 'ELOOP':
       return 'too many levels of symbolic links'
+    case NOT_REGULAR:
+      return 'not a regular file (a FIFO, socket or device): not read'
     case 'EMFILE':
     case 'ENFILE':
       return 'too many open files'

@@ -2,7 +2,7 @@ import {constants} from 'node:fs'
 import {lstat, open, readdir, realpath, stat} from 'node:fs/promises'
 import {resolve} from 'node:path'
 import type {Stats} from 'node:fs'
-import {PortError, type FsPort, type PortRead, type PortStat} from './file-port.js'
+import {NOT_REGULAR, PortError, type FsPort, type PortRead, type PortStat} from './file-port.js'
 
 /** The real file system, read-only: files are opened with O_RDONLY (and O_NOFOLLOW where the OS has it). */
 export function createNodeFilePort(): FsPort {
@@ -26,10 +26,16 @@ async function readBounded(path: string, maxBytes: number): Promise<PortRead> {
 }
 
 async function streamBounded(path: string, maxBytes: number, onChunk: (chunk: Uint8Array) => void): Promise<PortRead> {
+  // Only regular files are read: opening a FIFO waits for a writer (forever), a device may never end.
+  // lstat first, so a FIFO is not even opened (that would release a writer blocked in open(2)).
+  const kind = toStat(await lstat(path)).kind
+  if (kind !== 'file' && kind !== 'symlink') throw notRegular(path)
   // O_NOFOLLOW: a file swapped for a symlink between discovery and this read is refused, not followed.
-  const handle = await open(path, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0))
+  // O_NONBLOCK: one swapped for a FIFO since the lstat does not block the open; fstat then refuses it.
+  const handle = await open(path, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0))
   try {
     const first = await handle.stat()
+    if (!first.isFile()) throw notRegular(path)
     let total = 0
     let truncated = false
     // read to EOF, not to the size stat gave: it is stale while a writer appends
@@ -57,7 +63,11 @@ async function streamBounded(path: string, maxBytes: number, onChunk: (chunk: Ui
   }
 }
 
-function toStat(s: Stats): PortStat {
+export function notRegular(path: string): PortError {
+  return new PortError(NOT_REGULAR, `${NOT_REGULAR}: not a regular file '${path}'`)
+}
+
+export function toStat(s: Stats): PortStat {
   const kind = s.isSymbolicLink() ? 'symlink' : s.isFile() ? 'file' : s.isDirectory() ? 'dir' : 'other'
   return {kind, size: s.size, mtimeMs: s.mtimeMs}
 }

@@ -99,8 +99,9 @@ function summaryTable(header: {status: string; line: number}, content: readonly 
       rows[rows.length - 1] = {...prev, summary: keep(prev.summary === '' ? summary : `${prev.summary}\n${summary}`)}
       continue
     }
+    // GuardKit numbers turns from 1; an empty cell before any row (an interleaved or cut table) is no turn 0
     const turn = Number(turnCell)
-    if (!Number.isInteger(turn)) continue
+    if (!/^[0-9]+$/.test(turnCell ?? '') || !Number.isSafeInteger(turn) || turn < 1) continue
     rows.push({turn, phase: intern(phase!), status: intern(status!.replace(/^[^\w]+\s*/u, '')), summary: keep(summary), line})
   }
   const endLine = content.length > 0 ? content[content.length - 1]!.line : header.line

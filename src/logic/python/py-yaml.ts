@@ -26,7 +26,8 @@ const CACHE_SIZE = 256
 const parsed = new Map<string, YamlParse>()
 
 function deepFreeze<T>(value: T): T {
-  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+  // `!!binary` gives a Uint8Array, which Object.freeze refuses (a TypeError: exit 3); it stays as it is
+  if (typeof value === 'object' && value !== null && !ArrayBuffer.isView(value) && !Object.isFrozen(value)) {
     Object.freeze(value)
     for (const child of Object.values(value)) deepFreeze(child)
   }

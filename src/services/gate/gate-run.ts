@@ -11,7 +11,7 @@ import {replayTask} from '../../replay/replay-task.js'
 import {collectTaskInputs, type TaskInputs} from '../../replay/turn-inputs.js'
 import {UsageError} from '../../shared/errors.js'
 import {loadRun} from '../load-run.js'
-import {createGateFilePort} from './file-port.js'
+import {createSyncFilePort} from '../../ingest/fs/sync-file-port.js'
 
 /**
  * A baseline or candidate as the command resolved it, before any run is read: a profile with its
@@ -38,7 +38,7 @@ export interface RunJob {
   readonly expectations: readonly {readonly taskId: string; readonly attempt: number | null; readonly entry: ExpectationEntry}[]
 }
 
-const port = createGateFilePort()
+const port = createSyncFilePort()
 
 /**
  * Read one run and gate every task in it (the unit of work a worker thread does). A run holding

@@ -1,4 +1,5 @@
 import {afterEach, describe, expect, it} from 'vitest'
+import {realpath} from 'node:fs/promises'
 import {join} from 'node:path'
 import {discoverRun, DEFAULT_LIMITS} from '../../../../src/ingest/discover.js'
 import {createNodeFilePort} from '../../../../src/ingest/fs/node-file-port.js'
@@ -38,6 +39,15 @@ describe('discoverRun: the forms of RUN', () => {
     expect(d.input).toBe('file')
     expect(d.logs.map((l) => l.rel)).toEqual(['run_2.log'])
     expect(d.worktrees).toEqual([])
+  })
+
+  it('reads a log given through a symbolic link at its target, under the name given (files are opened with O_NOFOLLOW)', async () => {
+    const root = await tree({'runs/run_2.log': LOG, 'latest.log': {symlink: 'runs/run_2.log'}})
+    const d = await discoverRun(port, join(root, 'latest.log'))
+    expect(d.logs.map((l) => [l.rel, l.abs])).toEqual([['latest.log', join(await realpath(root), 'runs/run_2.log')]])
+    const record = await ingestPath(join(root, 'latest.log'))
+    expect(record.ingestIssues.filter((i) => i.severity === 'error')).toEqual([])
+    expect(record.tasks.map((t) => t.taskId)).toEqual(['TASK-X-001'])
   })
 
   it('finds logs (.log, .md, .txt holding AutoBuild output) in a directory, and skips notes that only quote a record', async () => {

@@ -39,7 +39,8 @@ export async function hashTree(root: string): Promise<string> {
       hash.update(`${rel}/${name}\0${st.mode}\0${st.mtimeMs}\0`)
       if (st.isSymbolicLink()) hash.update(await readlink(path))
       else if (st.isDirectory()) await walk(path, `${rel}/${name}`)
-      else hash.update(await readFile(path))
+      // a FIFO's content is not the tree's (and reading one waits for a writer)
+      else if (st.isFile()) hash.update(await readFile(path))
     }
   }
   await walk(root, '')

@@ -117,6 +117,10 @@ describe('classifyArtifactName', () => {
     ['checkpoints.json', 'checkpoints', null],
     ['phase_4_checkpoint.json', 'phase_4_checkpoint', null],
     ['player_turn_x.json', null, null],
+    // GuardKit numbers turns from 1 (fuzzer: test/fuzz/regressions/turn-zero-from-file-name.json)
+    ['player_turn_0.json', null, null],
+    ['coach_turn_9007199254740992.json', null, null],
+    ['coach_turn_9007199254740991.json', 'coach_turn', 9007199254740991],
     ['notes.json', null, null],
   ])('%s → %s %s', (name, kind, turn) => {
     expect(classifyArtifactName(name)).toEqual({kind, turn})

@@ -84,4 +84,14 @@ describe('parsePyYaml: PyYAML safe_load semantics (checked with PyYAML 6 on CPyt
     expect(parsePyYaml('a: [1,\nb: 2')).toMatchObject({ok: false, line: 2})
     expect(parsePyYaml('x: 1\na: b: c')).toMatchObject({ok: false, line: 2})
   })
+
+  it('reads a !!binary value as bytes (PyYAML: b\'hello\'), also from its cache (found by the CLI fuzzer)', () => {
+    for (let i = 0; i < 2; i++) {
+      const r = parsePyYaml('id: TASK-X-001\nstatus: !!binary aGVsbG8=')
+      expect(r.ok).toBe(true)
+      const status = (r as {value: {status: unknown}}).value.status
+      expect(status).toBeInstanceOf(Uint8Array)
+      expect(Buffer.from(status as Uint8Array).toString('latin1')).toBe('hello')
+    }
+  })
 })

@@ -1,18 +1,19 @@
-import {closeSync, constants, fstatSync, lstatSync, openSync, readdirSync, readSync, realpathSync, statSync, type Stats} from 'node:fs'
+import {closeSync, constants, fstatSync, lstatSync, openSync, readdirSync, readSync, realpathSync, statSync} from 'node:fs'
 import {resolve} from 'node:path'
-import {PortError, type FsPort, type PortRead, type PortStat} from '../../ingest/fs/file-port.js'
+import {PortError, type FsPort, type PortRead} from './file-port.js'
+import {notRegular, toStat} from './node-file-port.js'
 
 const CHUNK = 1 << 20
 
 /**
- * The file port of the gate: the node port's semantics (read-only, O_NOFOLLOW, read to EOF, size
- * and mtime around each read) with synchronous calls and reads sized to the file. A corpus is
+ * The node port's semantics (read-only, regular files only, O_NOFOLLOW, read to EOF, size and mtime
+ * around each read) with synchronous calls and reads sized to the file. A corpus is
  * thousands of small JSON artifacts read on worker threads that have nothing else to do: each
  * asynchronous call's trip through libuv's pool, and a zero-filled 1 MiB buffer per read, cost
  * more than the reading itself (half of `gate`'s time went to them). The second stat is skipped
  * when exactly the size the first one gave was read: a corpus is not being written to.
  */
-export function createGateFilePort(): FsPort {
+export function createSyncFilePort(): FsPort {
   return {
     lstat: (path) => sync(() => toStat(lstatSync(path))),
     stat: (path) => sync(() => toStat(statSync(path))),
@@ -30,9 +31,13 @@ export function createGateFilePort(): FsPort {
 }
 
 function readSized(path: string, maxBytes: number, onChunk: (chunk: Uint8Array) => void): PortRead {
-  const fd = openSync(path, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0))
+  // as the node port: a FIFO is never opened (it would wait for a writer), one swapped in is refused
+  const kind = toStat(lstatSync(path)).kind
+  if (kind !== 'file' && kind !== 'symlink') throw notRegular(path)
+  const fd = openSync(path, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0))
   try {
     const first = fstatSync(fd)
+    if (!first.isFile()) throw notRegular(path)
     let total = 0
     let truncated = false
     for (;;) {
@@ -56,16 +61,12 @@ function readSized(path: string, maxBytes: number, onChunk: (chunk: Uint8Array) 
   }
 }
 
-function toStat(s: Stats): PortStat {
-  const kind = s.isSymbolicLink() ? 'symlink' : s.isFile() ? 'file' : s.isDirectory() ? 'dir' : 'other'
-  return {kind, size: s.size, mtimeMs: s.mtimeMs}
-}
-
 /** The port is asynchronous; a failure is a rejected promise with the errno code, as the node port's. */
 function sync<T>(run: () => T): Promise<T> {
   try {
     return Promise.resolve(run())
   } catch (error) {
+    if (error instanceof PortError) return Promise.reject(error)
     return Promise.reject(new PortError((error as NodeJS.ErrnoException).code ?? 'EUNKNOWN', (error as Error).message))
   }
 }
