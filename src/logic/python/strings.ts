@@ -54,7 +54,24 @@ function normaliseBounds(len: number, start?: number, end?: number): [number, nu
 
 /** `s[:n]` */
 export function pyHead(s: string, n: number): string {
-  return pySlice(s, 0, n)
+  // a string has no more code points than UTF-16 units: nothing to cut (the hot case, on every line)
+  if (n >= s.length) return s
+  if (n < 0) return pySlice(s, 0, n)
+  let i = 0
+  for (let count = 0; count < n; count++) i += unitsAt(s, i)
+  return s.slice(0, i)
+}
+
+/** UTF-16 units of the code point starting at `i` (a lone surrogate is one code point, as in Array.from). */
+function unitsAt(s: string, i: number): number {
+  const c = s.charCodeAt(i)
+  return c >= 0xd800 && c <= 0xdbff && i + 1 < s.length && (s.charCodeAt(i + 1) & 0xfc00) === 0xdc00 ? 2 : 1
+}
+
+/** UTF-16 units of the code point ending at `j`. */
+function unitsBefore(s: string, j: number): number {
+  const c = s.charCodeAt(j - 1)
+  return (c & 0xfc00) === 0xdc00 && j >= 2 && (s.charCodeAt(j - 2) & 0xfc00) === 0xd800 ? 2 : 1
 }
 
 function charsSet(chars: string | undefined): (ch: string) => boolean {
@@ -66,19 +83,25 @@ function charsSet(chars: string | undefined): (ch: string) => boolean {
 /** `s.lstrip(chars)`: chars is a set of characters, not a prefix. */
 export function pyLstrip(s: string, chars?: string): string {
   const strip = charsSet(chars)
-  const cps = Array.from(s)
   let i = 0
-  while (i < cps.length && strip(cps[i]!)) i++
-  return cps.slice(i).join('')
+  while (i < s.length) {
+    const n = unitsAt(s, i)
+    if (!strip(s.slice(i, i + n))) break
+    i += n
+  }
+  return i === 0 ? s : s.slice(i)
 }
 
 /** `s.rstrip(chars)` */
 export function pyRstrip(s: string, chars?: string): string {
   const strip = charsSet(chars)
-  const cps = Array.from(s)
-  let j = cps.length
-  while (j > 0 && strip(cps[j - 1]!)) j--
-  return cps.slice(0, j).join('')
+  let j = s.length
+  while (j > 0) {
+    const n = unitsBefore(s, j)
+    if (!strip(s.slice(j - n, j))) break
+    j -= n
+  }
+  return j === s.length ? s : s.slice(0, j)
 }
 
 /** `s.strip(chars)` */
