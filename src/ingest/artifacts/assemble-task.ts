@@ -1,6 +1,6 @@
 import type {Evidence} from '../../model/evidence.js'
 import type {ArtifactVersion, TaskLevelArtifacts, TurnArtifacts} from '../../model/run-record.js'
-import {isTurnNumber, type ArtifactKind} from './kinds.js'
+import {isTurnNumber, type ArtifactKind} from './artifact-names.js'
 import type {ArtifactFolder} from './read-worktree.js'
 
 /** A task's artifact folder, sorted into turns. */

@@ -7,7 +7,7 @@ import {parseGuardkitConfig} from '../feature/parse-config-yaml.js'
 import type {FsPort} from '../fs/file-port.js'
 import {readTextFile, type TextReadOptions} from '../fs/read-text.js'
 import {parseTaskFile, type ParsedTaskFile} from '../tasks/parse-task-file.js'
-import {classifyArtifactName, hasBadTurnNumber, type ArtifactKind} from './kinds.js'
+import {classifyArtifactName, hasBadTurnNumber, type ArtifactKind} from './artifact-names.js'
 import {parseArtifact} from './parse-artifact.js'
 
 export interface ArtifactFile {

@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest'
 import {assembleArtifactTask} from '../../../../src/ingest/artifacts/assemble-task.js'
-import {classifyArtifactName} from '../../../../src/ingest/artifacts/kinds.js'
+import {classifyArtifactName} from '../../../../src/ingest/artifacts/artifact-names.js'
 import {parseArtifact} from '../../../../src/ingest/artifacts/parse-artifact.js'
 import type {ArtifactFolder} from '../../../../src/ingest/artifacts/read-worktree.js'
 import {turnFromArtifacts} from '../../../../src/ingest/artifacts/turn-facts.js'

@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest'
-import {classifyArtifactName} from '../../../../src/ingest/artifacts/kinds.js'
+import {classifyArtifactName} from '../../../../src/ingest/artifacts/artifact-names.js'
 import {parseArtifact} from '../../../../src/ingest/artifacts/parse-artifact.js'
 import type {WorktreeRecords} from '../../../../src/ingest/artifacts/read-worktree.js'
 import {parseFeatureYaml} from '../../../../src/ingest/feature/parse-feature-yaml.js'

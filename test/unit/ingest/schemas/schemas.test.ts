@@ -1,5 +1,6 @@
 import {describe, expect, it} from 'vitest'
-import {classifyArtifactName, ERAS, type ArtifactKind} from '../../../../src/ingest/artifacts/kinds.js'
+import {classifyArtifactName, type ArtifactKind} from '../../../../src/ingest/artifacts/artifact-names.js'
+import {ERAS} from '../../../../src/ingest/artifacts/kinds.js'
 import {parseArtifact} from '../../../../src/ingest/artifacts/parse-artifact.js'
 
 // Authored, trimmed after the shapes of FORMATS.md §4.3 (one per kind and era).
