@@ -1,6 +1,6 @@
 import {Args, Flags} from '@oclif/core'
 import {BaseCommand} from '../cli/base-command.js'
-import {printJson} from '../services/run-options.js'
+import {printJson} from '../shared/print-json.js'
 
 export default class Compare extends BaseCommand {
   static override summary = 'Did my fix change anything? Two recorded runs of the same feature or task, turn by turn.'
@@ -36,9 +36,5 @@ Exit codes: 0 done (differences are not an error), 2 a run missing, unreadable o
     if (!json) this.log(result.output)
     else if (!this.jsonEnabled()) printJson(result.report)
     return result.report
-  }
-
-  protected override logJson(json: unknown): void {
-    printJson(json)
   }
 }

@@ -1,9 +1,8 @@
 import {Flags} from '@oclif/core'
 import {BaseCommand} from '../cli/base-command.js'
+import {showGateOutput} from '../cli/gate-output.js'
 import {FAIL_ON} from '../explain/gate/types.js'
 import {UsageError} from '../shared/errors.js'
-import {EXIT} from '../shared/exit-codes.js'
-import {printJson} from '../services/run-options.js'
 
 export default class Gate extends BaseCommand {
   static override summary = 'CI regression gate: replay a corpus of recorded runs under two logics and fail when verdicts regress.'
@@ -61,18 +60,7 @@ Exit codes: 0 no regression, 1 a regression (or a task --fail-on tightens), 2 us
       html: flags.html,
       github: flags.github,
     })
-    if (json) {
-      for (const a of result.annotations) process.stderr.write(`${a}\n`)
-      if (!this.jsonEnabled()) printJson(result.report)
-    } else {
-      this.log(result.output)
-      for (const a of result.annotations) this.log(a)
-    }
-    if (result.exitCode !== 0) process.exitCode = EXIT.failed
+    showGateOutput(result, json, this.jsonEnabled(), (line) => this.log(line))
     return result.report
-  }
-
-  protected override logJson(json: unknown): void {
-    printJson(json)
   }
 }

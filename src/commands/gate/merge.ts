@@ -1,8 +1,7 @@
 import {Flags} from '@oclif/core'
 import {BaseCommand} from '../../cli/base-command.js'
+import {showGateOutput} from '../../cli/gate-output.js'
 import {UsageError} from '../../shared/errors.js'
-import {EXIT} from '../../shared/exit-codes.js'
-import {printJson} from '../../services/run-options.js'
 
 export default class GateMerge extends BaseCommand {
   static override summary = 'Combine the --json reports of gate shards into one verdict (and one JUnit file).'
@@ -32,18 +31,7 @@ Exit codes: 0 no regression, 1 a regression, 2 a missing, unreadable, foreign or
     const {runGateMerge} = await import('../../services/gate-merge.js')
     const json = this.jsonEnabled() || flags.format === 'json'
     const result = await runGateMerge(files, {format: json ? 'json' : flags.format, verbose: flags.verbose, junit: flags.junit, html: flags.html, github: flags.github})
-    if (json) {
-      for (const a of result.annotations) process.stderr.write(`${a}\n`)
-      if (!this.jsonEnabled()) printJson(result.report)
-    } else {
-      this.log(result.output)
-      for (const a of result.annotations) this.log(a)
-    }
-    if (result.exitCode !== 0) process.exitCode = EXIT.failed
+    showGateOutput(result, json, this.jsonEnabled(), (line) => this.log(line))
     return result.report
-  }
-
-  protected override logJson(json: unknown): void {
-    printJson(json)
   }
 }
