@@ -1,5 +1,6 @@
 import {diffLines} from 'diff'
-import type {CompareCell, CompareReport, CompareRun, TaskPair} from '../../explain/compare/compare-runs.js'
+import type {CompareReport, CompareRun, TaskPair} from '../../explain/compare/compare-runs.js'
+import {compareCell as cell} from '../text/compare.js'
 import {formatTurns, plural} from '../text/layout.js'
 import {mdBlock, mdCell, mdCode, mdDetails, mdTable, mdText} from './md.js'
 
@@ -43,10 +44,6 @@ function pairSection(pair: TaskPair): string[] {
   return out
 }
 
-function cell(c: CompareCell | null): string {
-  if (c === null) return '—'
-  return `${c.decision ?? '?'} ${c.criteriaMet ?? '?'}/${c.criteriaTotal ?? '?'}${c.signature === null ? '' : ` ${c.signature}${c.signatureSource === 'approximate' ? '~' : ''}`}`
-}
 
 function diff(a: string, b: string): string {
   return diffLines(`${a}\n`, `${b}\n`)

@@ -47,7 +47,7 @@ function pairBlock(pair: TaskPair, o: TextOptions): string[] {
   out.push(p.dim(`  ${'turn'.padStart(4)}  ${padEnd('A', colA)}  ${padEnd('B', colA)}  differs`))
   for (const t of pair.turns) {
     if (!o.verbose && t.differs.length === 0 && pair.turns.length > 12 && t.turn > 3) continue
-    const line = `  ${String(t.turn).padStart(4)}  ${padEnd(truncate(cell(t.a), colA), colA)}  ${padEnd(truncate(cell(t.b), colA), colA)}  ${t.differs.join(', ')}`.trimEnd()
+    const line = `  ${String(t.turn).padStart(4)}  ${padEnd(truncate(compareCell(t.a), colA), colA)}  ${padEnd(truncate(compareCell(t.b), colA), colA)}  ${t.differs.join(', ')}`.trimEnd()
     out.push(t.differs.length ? line : p.dim(line))
   }
   const hidden = pair.turns.filter((t) => !o.verbose && t.differs.length === 0 && pair.turns.length > 12 && t.turn > 3).length
@@ -69,8 +69,10 @@ function pairBlock(pair: TaskPair, o: TextOptions): string[] {
   return out
 }
 
-function cell(c: CompareCell | null): string {
+/** One run's turn in a cell: decision, criteria, signature (shared with the Markdown report). */
+export function compareCell(c: CompareCell | null): string {
   if (c === null) return '—'
-  const sig = c.signature === null ? '' : `  ${c.signature}${c.signatureSource === 'approximate' ? '~' : ''}`
+  // a feedback turn without a signature: the run's records cannot give one, which is not "the same"
+  const sig = c.signature !== null ? `  ${c.signature}${c.signatureSource === 'approximate' ? '~' : ''}` : c.decision === 'feedback' ? '  sig not in log' : ''
   return `${c.decision ?? '?'} ${c.criteriaMet ?? '?'}/${c.criteriaTotal ?? '?'}${sig}`
 }
