@@ -3,8 +3,9 @@ import {existsSync, readFileSync, readdirSync, statSync} from 'node:fs'
 import {fileURLToPath} from 'node:url'
 import {promisify} from 'node:util'
 import {describe, expect, it} from 'vitest'
-import {ReportSchema, type Report} from '../../src/render/json/report.js'
+import {ReportSchema} from '../../src/render/json/report.js'
 import {runInspect} from '../../src/services/inspect.js'
+import {diffRecorded, type ExpectedJson} from '../golden/expected-json.js'
 
 /**
  * The corpus check (issue "Foundation"): for every real AutoBuild log in ../shared/corpus/logs,
@@ -16,75 +17,12 @@ const root = fileURLToPath(new URL('../..', import.meta.url))
 const corpus = fileURLToPath(new URL('../../../shared/corpus/', import.meta.url))
 const logsDir = `${corpus}logs`
 
-interface ExpectedTurn {
-  turn: number
-  met: number | null
-  total: number | null
-  state: 'v' | 'r' | 'p' | null
-  decision: 'A' | 'F' | 'E' | '?'
-}
-
-interface ExpectedTask {
-  attempt: string | null
-  taskId: string
-  mode: string | null
-  outcome: string | null
-  turns: number | null
-  player: string
-  seq: ExpectedTurn[]
-}
-
-const DECISION: Record<string, ExpectedTurn['decision']> = {approve: 'A', feedback: 'F', error: 'E'}
-const PLAYER: Record<string, string> = {success: 's', error: 'e', feedback: 'f'}
-
-function state(t: Report['tasks'][number]['recorded']['turns'][number]): ExpectedTurn['state'] {
-  if (t.criteriaMet === null || t.criteriaTotal === null) return null
-  if (t.criteriaTotal > 0 && t.criteriaMet === t.criteriaTotal) return 'v'
-  if ((t.rejected ?? 0) > 0) return 'r'
-  if ((t.pending ?? 0) > 0) return 'p'
-  return null
-}
-
-/** Every difference between the report and expected.json for one log, as readable lines. */
-function compare(log: string, report: Report, expected: Record<string, ExpectedTask>): {matched: number; diffs: string[]} {
-  const diffs: string[] = []
-  let matched = 0
-  const seen = new Set<string>()
-  for (const [key, e] of Object.entries(expected)) {
-    const attempt = e.attempt === null ? 1 : Number(e.attempt.replace(/^A/, ''))
-    seen.add(`${attempt} ${e.taskId}`)
-    const t = report.tasks.find((x) => x.taskId === e.taskId && x.attempt === attempt)
-    if (t === undefined) {
-      diffs.push(`${log} ${key}: missing from the report`)
-      continue
-    }
-    const r = t.recorded
-    const got = r.turns.map((u) => ({turn: u.turn, met: u.criteriaMet, total: u.criteriaTotal, state: state(u), decision: DECISION[u.decision ?? ''] ?? '?'}))
-    const mine: string[] = []
-    if (r.outcome !== e.outcome) mine.push(`outcome ${r.outcome} ≠ ${e.outcome}`)
-    if ((r.turnCount ?? null) !== e.turns) mine.push(`turns ${r.turnCount} ≠ ${e.turns}`)
-    if (t.mode !== e.mode) mine.push(`mode ${t.mode} ≠ ${e.mode}`)
-    if (JSON.stringify(got) !== JSON.stringify(e.seq)) mine.push(`seq ${fmt(got)} ≠ ${fmt(e.seq)}`)
-    // expected.json's Player letters come from the summary table; '-' means the log printed none.
-    const player = r.turns.map((u) => PLAYER[u.player ?? ''] ?? '-').join('')
-    if (e.player !== '-' && player !== e.player) mine.push(`player ${player} ≠ ${e.player}`)
-    if (mine.length === 0) matched++
-    else diffs.push(`${log} ${key}: ${mine.join('; ')}`)
-  }
-  for (const t of report.tasks) if (!seen.has(`${t.attempt} ${t.taskId}`)) diffs.push(`${log}: unexpected task ${t.taskId} (attempt ${t.attempt})`)
-  return {matched, diffs}
-}
-
-function fmt(seq: readonly ExpectedTurn[]): string {
-  return seq.map((s) => `${s.turn}:${s.met}/${s.total}${s.state ?? '-'}${s.decision}`).join(' ')
-}
-
 describe('corpus: inspect reproduces expected.json', () => {
   it('finds the shared corpus', () => {
     expect(existsSync(`${corpus}expected.json`), `${corpus}expected.json is missing`).toBe(true)
   })
 
-  const expected = JSON.parse(readFileSync(`${corpus}expected.json`, 'utf8')) as {logs: Record<string, Record<string, ExpectedTask>>}
+  const expected = JSON.parse(readFileSync(`${corpus}expected.json`, 'utf8')) as ExpectedJson
   const logs = readdirSync(logsDir).filter((f) => f.endsWith('.log')).sort()
 
   it('has an expected.json entry for every log', () => {
@@ -99,10 +37,11 @@ describe('corpus: inspect reproduces expected.json', () => {
       const {report} = await runInspect(`${logsDir}/${log}`, {name: 'guardkit-replay', version: 'test'})
       ReportSchema.parse(report)
       const exp = expected.logs[log] ?? {}
+      const found = diffRecorded(log, report, exp)
       total += Object.keys(exp).length
-      const c = compare(log, report, exp)
-      matched += c.matched
-      diffs.push(...c.diffs)
+      // one line per differing task (`LOG KEY: …`); tasks missing from expected.json count apart
+      matched += Object.keys(exp).filter((key) => !found.some((d) => d.startsWith(`${log} ${key}:`))).length
+      diffs.push(...found)
     }
     console.log(`corpus: ${matched} of ${total} tasks/attempts in ${logs.length} logs match expected.json`)
     expect(diffs).toEqual([])
@@ -115,6 +54,6 @@ describe('corpus: inspect reproduces expected.json', () => {
     const cli = ReportSchema.parse(JSON.parse(stdout))
     const {report} = await runInspect(`${logsDir}/${largest}`, {name: 'guardkit-replay', version: cli.tool.version})
     expect(cli).toEqual(report)
-    expect(compare(largest, cli, expected.logs[largest] ?? {}).diffs).toEqual([])
+    expect(diffRecorded(largest, cli, expected.logs[largest] ?? {})).toEqual([])
   }, 60_000)
 })
