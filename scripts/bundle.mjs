@@ -1,6 +1,9 @@
-// Bundles each compiled command with its own modules (packages stay external) so that a command
-// loads a handful of files instead of ~200: start-up is part of the < 500 ms budget of `analyze`.
-// Development and tests run the TypeScript sources and never see the bundles.
+// Bundles the compiled CLI for start-up time: each command, and the entry bin/run.js starts through
+// (dist/cli/execute.js), with its own modules and the pure-JS packages it uses (@oclif/core, yaml,
+// zod, chalk, diff), code shared between them split into dist/chunks. Node 20 has no compile cache,
+// so what a command costs to start is mostly how many files it loads: ~230 CommonJS files before,
+// a handful now. Development and tests run the TypeScript sources and never see the bundles; the
+// built CLI has its own smoke test (test/dist).
 import {build} from 'esbuild'
 import {readdirSync} from 'node:fs'
 
@@ -8,18 +11,31 @@ import {readdirSync} from 'node:fs'
 const commands = readdirSync('dist/commands', {recursive: true})
   .filter((f) => typeof f === 'string' && f.endsWith('.js'))
   .map((f) => `dist/commands/${f}`)
+
+// Left to node_modules:
+// - ink and react: loaded by `live` only; ink brings yoga's WebAssembly and reads files at run time.
+// - @oclif/plugin-help: a plugin, which oclif finds and loads from node_modules by its package.json.
+// - what oclif requires only in development mode (typescript, tsx, ts-node) or under Yarn PnP.
+const external = ['ink', 'ink-*', 'react', 'react/*', 'react-*', '@oclif/plugin-help', 'typescript', 'tsx', 'tsx/*', 'ts-node', 'pnpapi']
+
+// oclif is CommonJS: in an ES module bundle its `require(...)` of plugin paths needs a real require.
+const banner = "import {createRequire as __createRequire} from 'node:module';const require = __createRequire(import.meta.url);"
+
 await build({
-  entryPoints: commands,
-  outbase: 'dist/commands',
+  entryPoints: ['dist/cli/execute.js', ...commands],
+  outbase: 'dist',
   bundle: true,
   platform: 'node',
   format: 'esm',
   target: 'node20',
   splitting: true,
-  packages: 'external',
-  outdir: 'dist/commands',
-  chunkNames: '../chunks/[name]-[hash]',
+  external,
+  outdir: 'dist',
+  chunkNames: 'chunks/[name]-[hash]',
   allowOverwrite: true,
+  banner: {js: banner},
+  minifyWhitespace: true,
+  minifySyntax: true,
   sourcemap: 'linked',
   logLevel: 'warning',
 })

@@ -1,4 +1,5 @@
-import {Command, Errors} from '@oclif/core'
+import {Command} from '@oclif/core/command'
+import * as Errors from '@oclif/core/errors'
 import {BugError, REPORT_BUG_HINT, UsageError} from '../shared/errors.js'
 import {EXIT} from '../shared/exit-codes.js'
 import {printJson} from '../shared/print-json.js'

@@ -1,4 +1,4 @@
-import {Args} from '@oclif/core'
+import * as Args from '@oclif/core/args'
 import {BaseCommand} from '../cli/base-command.js'
 import {runConformance} from '../services/conformance.js'
 import {renderConformanceText} from '../render/text/conformance.js'

@@ -1,4 +1,4 @@
-import {Flags} from '@oclif/core'
+import * as Flags from '@oclif/core/flags'
 import {BaseCommand} from '../cli/base-command.js'
 import {renderProfilesText} from '../render/text/profiles.js'
 import {createPalette} from '../render/text/palette.js'

@@ -1,4 +1,4 @@
-import {Flags} from '@oclif/core'
+import * as Flags from '@oclif/core/flags'
 import {isFlagId, type FlagId} from '../logic/changes.js'
 import {adjustProfile, resolveProfile, type Profile, type ProfileDefinition} from '../logic/profiles.js'
 import {PLAIN, type Palette} from '../render/text/plain-palette.js'
