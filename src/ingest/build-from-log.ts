@@ -54,9 +54,11 @@ export function createRunBuilder(): RunBuilder {
     let task = att.tasks.get(taskId)
     if (task === undefined) {
       if (!LOOP_KINDS.has(e.kind)) return null
-      task = newTask(taskId, att.attempt, att.file, order++)
+      // the id is kept: a copy, not a view of the line it was read from (copied once per task, not per event)
+      const id = keep(taskId)
+      task = newTask(id, att.attempt, att.file, order++)
       task.featureId = att.featureId
-      att.tasks.set(taskId, task)
+      att.tasks.set(id, task)
     }
     return task
   }
@@ -96,7 +98,7 @@ export function createRunBuilder(): RunBuilder {
       for (const id of markersOf(e)) markers.add(id, ev)
       if (e.ts !== undefined) att.lastTs = e.ts
       if (a.taskId === null || e.kind === 'cli-start') return applyAttemptEvent(att, e, ev)
-      const task = taskFor(att, keep(a.taskId), e)
+      const task = taskFor(att, a.taskId, e)
       if (task === null) return applyAttemptEvent(att, e, ev)
       applyTaskEvent(task, a.turn, e, ev, att.lastTs)
       if (e.kind === 'ab-complete') claimSummary(att, task, e.decision)

@@ -41,6 +41,8 @@ interface Pending {
   taskId: string | null
   turn: number | null
   how: Attributed['how']
+  /** Claimed by an earlier event's look-ahead (each event sits in one Pending, so a flag suffices). */
+  consumed: boolean
 }
 
 /** Window of events held back for look-ahead. */
@@ -64,13 +66,13 @@ export function createAttributor(emit: (a: Attributed) => void): Attributor {
   const ring: (Pending | undefined)[] = new Array(CAP)
   let head = 0
   let size = 0
-  const at = (i: number): Pending => ring[(head + i) % CAP]!
+  // head < CAP and i < CAP: one subtraction instead of a modulo (read for every event of the window)
+  const at = (i: number): Pending => ring[head + i < CAP ? head + i : head + i - CAP]!
   let contexts = new Map<string, TaskCtx>()
   /** The same contexts, most recently seen first. */
   let recent: TaskCtx[] = []
   let currentAttempt = 0
   let seq = 0
-  const consumed = new WeakSet<LogEvent>()
   let lastCp: {taskId: string; turn: number} | null = null
   let lastCheckpointTask: string | null = null
   let lastRecoveryTask: string | null = null
@@ -89,6 +91,12 @@ export function createAttributor(emit: (a: Attributed) => void): Attributor {
       recent.push(c)
     }
     return c
+  }
+
+  /** Moves a context to the front of `recent`, in place (splice + unshift allocated for every event). */
+  function toFront(c: TaskCtx): void {
+    for (let i = recent.indexOf(c); i > 0; i--) recent[i] = recent[i - 1]!
+    recent[0] = c
   }
 
   /** The most recently seen task passing `filter`, preferring tasks whose loop has not ended. */
@@ -115,12 +123,17 @@ export function createAttributor(emit: (a: Attributed) => void): Attributor {
   }
 
   function lookahead(match: (e: LogEvent) => boolean, maxRecords: number): LogEvent | null {
+    return lookaheadPending(match, maxRecords)?.event ?? null
+  }
+
+  /** The first unconsumed event within the next `maxRecords` records of the attempt matching `match`. */
+  function lookaheadPending(match: (e: LogEvent) => boolean, maxRecords: number): Pending | null {
     let records = 0
     const first = at(0).attempt
     for (let i = 1; i < size; i++) {
       const p = at(i)
       if (p.attempt !== first) return null
-      if (!consumed.has(p.event) && match(p.event)) return p.event
+      if (!p.consumed && match(p.event)) return p
       if (p.logger !== null && ++records >= maxRecords) return null
     }
     return null
@@ -130,10 +143,10 @@ export function createAttributor(emit: (a: Attributed) => void): Attributor {
     const turn = e.turn
     switch (e.kind) {
       case 'ab-criteria-progress': {
-        const ck = lookahead((x) => x.kind === 'wc-creating' && x.turn === turn, CP_LOOKAHEAD_RECORDS)
+        const ck = lookaheadPending((x) => x.kind === 'wc-creating' && x.turn === turn, CP_LOOKAHEAD_RECORDS)
         if (ck !== null) {
-          consumed.add(ck)
-          return ck.taskId ?? null
+          ck.consumed = true
+          return ck.event.taskId ?? null
         }
         return latest((c) => c.turn === turn && !c.cpTurns.has(turn!)) ?? latest((c) => c.turn === turn) ?? latest(() => true)
       }
@@ -180,10 +193,10 @@ export function createAttributor(emit: (a: Attributed) => void): Attributor {
       case 'ab-rollback':
         return lastCheckpointTask
       case 'ab-init': {
-        const start = lookahead((x) => x.kind === 'ab-start', 10)
+        const start = lookaheadPending((x) => x.kind === 'ab-start', 10)
         if (start !== null) {
-          consumed.add(start)
-          return start.taskId ?? null
+          start.consumed = true
+          return start.event.taskId ?? null
         }
         return null
       }
@@ -220,10 +233,7 @@ export function createAttributor(emit: (a: Attributed) => void): Attributor {
   function update(e: LogEvent, logger: string | null, taskId: string, turn: number | null): void {
     const c = ctxOf(taskId)
     c.lastSeen = ++seq
-    if (recent[0] !== c) {
-      recent.splice(recent.indexOf(c), 1)
-      recent.unshift(c)
-    }
+    if (recent[0] !== c) toFront(c)
     if (turn !== null && TURN_BEARING.has(e.kind) && turn > c.turn) c.turn = turn
     switch (e.kind) {
       case 'ab-exec-turn':
@@ -308,7 +318,7 @@ export function createAttributor(emit: (a: Attributed) => void): Attributor {
     },
     push(event, line, logger, level, attempt) {
       if (size === CAP) release()
-      ring[(head + size) % CAP] = {event, line, logger, level, attempt: attempt || currentAttempt, taskId: null, turn: null, how: 'none'}
+      ring[(head + size) % CAP] = {event, line, logger, level, attempt: attempt || currentAttempt, taskId: null, turn: null, how: 'none', consumed: false}
       size++
       if (size > LOOKAHEAD_EVENTS) release()
     },

@@ -15,7 +15,13 @@ export interface ConsoleLine {
   readonly block?: 'summary-table' | 'box' | 'traceback' | 'prompt'
 }
 
+// The results without an event are shared: this runs on every line that is not a record.
 const NOT_CONSOLE: ConsoleLine = {event: null, start: false}
+const BLANK_OR_BARE: ConsoleLine = {event: null, start: true}
+const BOX: ConsoleLine = {event: null, start: true, block: 'box'}
+const SUMMARY_TABLE: ConsoleLine = {event: null, start: true, block: 'summary-table'}
+const TRACEBACK: ConsoleLine = {event: null, start: true, block: 'traceback'}
+const NO_TS: {ts?: string} = {}
 const SPINNER = /^[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏] (?:\[[^\]]+\] )?Turn (\d+)\/(\d+): (Player Implementation|Coach Validation)/
 const PROMPT_ZSH = /^\S+@\S+ \S+ % ?(.*)$/
 const PROMPT_BASH = /^\S+@[^\s:]+:\S*\$ ?(.*)$/
@@ -25,23 +31,24 @@ const GLYPH = /^[✓✗⚠⏱▶⚙ℹ✔✘]/
 
 export function classifyConsole(text: string): ConsoleLine {
   const c0 = text.charCodeAt(0)
-  if (text.length === 0) return {event: null, start: true}
+  if (text.length === 0) return BLANK_OR_BARE
   // Box drawing: Rich panels and tables (╭ │ ├ ╰ ┏ ┃ ┗ ━ ═ ─).
-  if (c0 >= 0x2500 && c0 <= 0x257f) return {event: null, start: true, block: 'box'}
+  if (c0 >= 0x2500 && c0 <= 0x257f) return BOX
   if (c0 >= 0x2800 && c0 <= 0x28ff) {
     const m = SPINNER.exec(text)
     if (m) return {event: {kind: 'c-spinner', turn: Number(m[1]), maxTurns: Number(m[2]), phase: m[3] === 'Coach Validation' ? 'coach' : 'player', ...tsOf(text)}, start: true}
     return {event: {kind: 'c-other', name: 'spinner'}, start: true}
   }
-  let m = PROMPT_ZSH.exec(text) ?? PROMPT_BASH.exec(text)
+  // Both prompts hold a `user@host`: most lines need not try them.
+  let m = text.includes('@') ? PROMPT_ZSH.exec(text) ?? PROMPT_BASH.exec(text) : null
   if (m && !text.startsWith(' ')) return {event: {kind: 'c-prompt', command: m[1]!}, start: true, block: 'prompt'}
   let lead = 0
   while (lead < text.length && (text.charCodeAt(lead) === 0x20 || text.charCodeAt(lead) === 0x09)) lead++
   const {ts, rest} = splitTimestamp(lead === 0 ? text : text.slice(lead))
-  const at = ts === undefined ? {} : {ts}
-  if (rest === '') return {event: null, start: true}
-  if (/^AutoBuild Summary \([A-Z_]+\)/.test(rest)) return {event: null, start: true, block: 'summary-table'}
-  if (rest.startsWith('Traceback (most recent call last):')) return {event: null, start: true, block: 'traceback'}
+  const at = ts === undefined ? NO_TS : {ts}
+  if (rest === '') return BLANK_OR_BARE
+  if (/^AutoBuild Summary \([A-Z_]+\)/.test(rest)) return SUMMARY_TABLE
+  if (rest.startsWith('Traceback (most recent call last):')) return TRACEBACK
   if (/^Turn \d+\/\d+: (Player Implementation|Coach Validation)/.test(rest)) return {event: {kind: 'c-other', name: 'progress-bar', ...at}, start: true}
   if (GLYPH.test(rest)) return {event: parseGlyphLine(rest, at), start: true}
   if ((m = /^Wave (\d+)\/(\d+): (.*)$/.exec(rest)))
@@ -52,7 +59,7 @@ export function classifyConsole(text: string): ConsoleLine {
   if ((m = /^Your choice \[[^\]]*\]: ?(\S*)/.exec(rest))) return {event: {kind: 'c-resume-prompt', choice: m[1]!}, start: true}
   if (OTHER_STARTS.test(rest)) return {event: {kind: 'c-other', name: 'display', ...at}, start: true}
   // Python's warnings module on stderr: `/…/asyncio/events.py:94: RuntimeWarning: …` (+ the source line)
-  if (/^\S+\.py:\d+: \w*(?:Warning|Error)\b/.test(rest)) return {event: {kind: 'c-other', name: 'python-warning'}, start: true}
+  if (rest.includes('.py:') && /^\S+\.py:\d+: \w*(?:Warning|Error)\b/.test(rest)) return {event: {kind: 'c-other', name: 'python-warning'}, start: true}
   // A feedback excerpt cut at 80 code points can end inside pytest's `=====` banner: `=====...` goes on the record.
   if (/^=+\.\.\.$/.test(rest)) return {event: null, start: false}
   if (/^[━═─=]{3,}/.test(rest)) return {event: {kind: 'c-other', name: 'rule'}, start: true}

@@ -46,6 +46,11 @@ export interface LogIngestOptions {
 
 const CONSOLE = '(console)'
 
+/** Only whitespace (as `\s`), tested without building the stripped copy. */
+function isBlank(text: string): boolean {
+  return /^\s*$/.test(text)
+}
+
 export function createLogIngest(options: LogIngestOptions = {}): LogIngest {
   const builder = createRunBuilder()
   const attributor = createAttributor((a) => builder.consume(a))
@@ -64,8 +69,11 @@ export function createLogIngest(options: LogIngestOptions = {}): LogIngest {
   let promptSinceStart: {line: number; command: string} | null = null
   let f: FileState | null = null
 
-  function stat(logger: string, parsed: boolean): void {
-    const s = loggers.entry(logger).stat
+  /** The console's counters, looked up once (on first use: a log without console text lists none). */
+  let consoleStat: {parsed: number; counted: number} | null = null
+
+  function consoleCount(parsed: boolean): void {
+    const s = (consoleStat ??= loggers.entry(CONSOLE).stat)
     if (parsed) s.parsed++
     else s.counted++
   }
@@ -139,14 +147,14 @@ export function createLogIngest(options: LogIngestOptions = {}): LogIngest {
     const event = finishConsole(item)
     if (event !== null) {
       fs.recognised++
-      stat(CONSOLE, true)
+      consoleCount(true)
       dispatch(event, item.line, null, null)
     }
   }
 
   function emitBoxes(list: readonly AssembledEvent[]): void {
     for (const {event, line} of list) {
-      stat(CONSOLE, true)
+      consoleCount(true)
       f!.recognised++
       dispatch(event, line, null, null)
     }
@@ -160,11 +168,11 @@ export function createLogIngest(options: LogIngestOptions = {}): LogIngest {
       else if (text !== '') {
         options.onUnrecognised?.(fs.file, fs.lineNo, text)
         fs.unrecognised++
-        stat(CONSOLE, false)
+        consoleCount(false)
       }
       return
     }
-    if (cls.event === null && cls.block === undefined && (fs.open.kind === 'record' || fs.open.block === 'traceback') && text.replace(/\s+/g, '') === '') {
+    if (cls.event === null && cls.block === undefined && (fs.open.kind === 'record' || fs.open.block === 'traceback') && isBlank(text)) {
       // A blank line may sit inside a record (FalkorDB query dumps) or a chained traceback: kept only if it goes on.
       fs.open.blanks++
       return emitBoxes(fs.boxes.flush())
@@ -176,7 +184,7 @@ export function createLogIngest(options: LogIngestOptions = {}): LogIngest {
       return emitBoxes(fs.boxes.expectSummary(status, fs.lineNo))
     }
     if (cls.event === null && cls.block !== 'traceback') {
-      if (text.replace(/\s+/g, '') === '') emitBoxes(fs.boxes.flush())
+      if (isBlank(text)) emitBoxes(fs.boxes.flush())
       return
     }
     const event: ParsedEvent = cls.event ?? {kind: 'c-traceback', lines: []}
@@ -187,7 +195,7 @@ export function createLogIngest(options: LogIngestOptions = {}): LogIngest {
       // A spinner line can carry more console text after its percentage ("…   0%  ✓ TASK-DB-002: SUCCESS …").
       const pct = /\s\d{1,3}%/.exec(text)
       const rest = pct === null ? '' : text.slice(pct.index + pct[0].length)
-      if (rest.replace(/\s+/g, '') !== '') {
+      if (!isBlank(rest)) {
         closeItem()
         onConsole(rest)
       }
@@ -210,7 +218,7 @@ export function createLogIngest(options: LogIngestOptions = {}): LogIngest {
   function spinner(): void {
     closeItem()
     f!.recognised++
-    stat(CONSOLE, true)
+    consoleCount(true)
   }
 
   function onLine(text: string, droppedChars: number): void {

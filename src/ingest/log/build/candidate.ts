@@ -19,6 +19,14 @@ export function offer<T>(current: Candidate<T> | null, value: T, priority: numbe
   return current
 }
 
+/**
+ * Whether `offer` at this priority would take a new value. A value made fresh for the offer (an
+ * object) never equals the current one, so when this is false it need not be made at all.
+ */
+export function outranks<T>(current: Candidate<T> | null, priority: number): boolean {
+  return current === null || priority > current.priority
+}
+
 export function toFact<T>(c: Candidate<T> | null): Fact<T> | null {
   return c === null ? null : {value: c.value, evidence: c.evidence}
 }

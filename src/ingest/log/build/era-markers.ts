@@ -7,43 +7,46 @@ import type {LogEvent} from '../events.js'
  * only some GuardKit commits print. Analyze infers the run's era from them; docs/findings.md lists
  * the ids.
  */
+/** Most events mark nothing: one shared empty list rather than a new one per event. */
+const NONE: readonly string[] = []
+
 export function markersOf(e: LogEvent): readonly string[] {
   switch (e.kind) {
     case 'ab-stall-error':
       return [e.wording] // D30
     case 'ab-stall-warning':
-      return e.extended ? ['stall-extended-threshold'] : [] // D28
+      return e.extended ? ['stall-extended-threshold'] : NONE // D28
     case 'ab-partial-stall':
       return ['partial-progress-stall'] // D28
     case 'ai-tool-keys':
       return ['tool-input-keys-log'] // D2
     case 'ai-recovered':
-      return e.what === 'completion_promises' ? ['promises-recovered-log'] : [] // D9
+      return e.what === 'completion_promises' ? ['promises-recovered-log'] : NONE // D9
     case 'ai-player-report':
-      return e.how === 'synthetic' ? ['direct-synthetic-from-git'] : [] // FORMATS §6.5
+      return e.how === 'synthetic' ? ['direct-synthetic-from-git'] : NONE // FORMATS §6.5
     case 'cv-tests-skipped':
-      return e.reason.startsWith('tests not required for') ? ['tests-skipped-by-task-type'] : e.reason === 'tests_required=False' ? ['tests-skipped-required-flag'] : [] // D18
+      return e.reason.startsWith('tests not required for') ? ['tests-skipped-by-task-type'] : e.reason === 'tests_required=False' ? ['tests-skipped-required-flag'] : NONE // D18
     case 'cv-test-run':
       return e.via === 'sdk' ? ['independent-tests-via-sdk'] : e.via === 'subprocess' ? ['independent-tests-via-subprocess'] : ['independent-tests-shell'] // D19
     case 'cv-test-class':
-      return e.classification === 'unclassified' ? [] : ['test-failure-classified'] // D23
+      return e.classification === 'unclassified' ? NONE : ['test-failure-classified'] // D23
     case 'cv-dump-header':
       return ['diagnostic-dump'] // §7.2 (pre-acr prints none)
     case 'ab-use-coach':
-      return e.coach === 'llm' ? ['llm-coach'] : []
+      return e.coach === 'llm' ? ['llm-coach'] : NONE
     case 'ab-orchestration-failed':
-      return /is not a valid CriterionStatus/.test(e.message) ? ['criterion-status-crash'] : [] // D31
+      return /is not a valid CriterionStatus/.test(e.message) ? ['criterion-status-crash'] : NONE // D31
     case 'ab-invocation-stall':
-      return e.fatal ? ['player-invocation-stall'] : []
+      return e.fatal ? ['player-invocation-stall'] : NONE
     case 'ab-timeout-budget':
       return ['timeout-budget']
     case 'c-status-box':
       return e.lines.some((l) => l.includes('Stall caused by SDK API errors')) ? ['stall-sdk-hint'] // D32
-        : e.lines.some((l) => l.includes('APPROVED (infra-dependent')) ? ['conditional-approval-summary'] : [] // D33
+        : e.lines.some((l) => l.includes('APPROVED (infra-dependent')) ? ['conditional-approval-summary'] : NONE // D33
     case 'note':
-      return NOTE_MARKERS[e.name] ?? []
+      return NOTE_MARKERS[e.name] ?? NONE
     default:
-      return []
+      return NONE
   }
 }
 

@@ -2,7 +2,7 @@ import type {Evidence, Fact} from '../../../model/evidence.js'
 import type {ImplementationMode, Outcome} from '../../../model/outcome.js'
 import type {CriteriaRecord, StallRecord, SummaryRow, TaskEvent, TaskRun} from '../../../model/run-record.js'
 import type {TableRow} from '../events.js'
-import {offer} from './candidate.js'
+import {offer, outranks} from './candidate.js'
 import {feedbackFromSummary, filesOfSummary, finishTurn, newTurn, type TurnDraft} from './turn-draft.js'
 
 /** One task in one attempt, as the log shows it so far. */
@@ -48,12 +48,21 @@ export function turnOf(task: TaskDraft, turn: number): TurnDraft {
 }
 
 export function addEvent(task: TaskDraft, event: TaskEvent): void {
-  if (event.kind === 'graphiti-error' && ++task.graphitiErrors > MAX_GRAPHITI_EVENTS) return
+  if (roomForEvent(task, event.kind)) task.events.push(event)
+}
+
+/**
+ * Counts an event of this kind and says whether the task keeps it (then the caller pushes it to
+ * `events`). Events whose text is cut and copied are built only when kept: a long log fills a
+ * task's list early, and they would be made for nothing.
+ */
+export function roomForEvent(task: TaskDraft, kind: TaskEvent['kind']): boolean {
+  if (kind === 'graphiti-error' && ++task.graphitiErrors > MAX_GRAPHITI_EVENTS) return false
   if (task.events.length >= MAX_EVENTS) {
     task.eventsDropped++
-    return
+    return false
   }
-  task.events.push(event)
+  return true
 }
 
 /** The per-task `AutoBuild Summary` table: the most reliable per-turn source (FORMATS.md §5.2). */
@@ -67,7 +76,7 @@ export function applySummaryTable(task: TaskDraft, rows: readonly TableRow[], fi
     if (row.phase.startsWith('Player')) {
       const status = row.status === 'success' || row.status === 'error' || row.status === 'feedback' ? row.status : null
       if (status !== null) t.playerStatus = offer(t.playerStatus, status, 3, evidence)
-      const files = filesOfSummary(row.summary)
+      const files = t.filesCreated === null ? filesOfSummary(row.summary) : null
       if (files !== null && t.filesCreated === null) {
         t.filesCreated = {value: files.created, evidence: [evidence]}
         t.filesModified = {value: files.modified, evidence: [evidence]}
@@ -76,8 +85,8 @@ export function applySummaryTable(task: TaskDraft, rows: readonly TableRow[], fi
     } else if (row.phase.startsWith('Coach')) {
       const decision = row.status === 'success' ? 'approve' : row.status === 'feedback' ? 'feedback' : row.status === 'error' ? 'error' : null
       if (decision !== null) t.decision = offer(t.decision, decision, 4, evidence)
-      const fb = feedbackFromSummary(row.summary, evidence)
       // Rich wraps table cells at the column width, so the table's text is the last resort.
+      const fb = outranks(t.feedback, 0) ? feedbackFromSummary(row.summary, evidence) : null
       if (fb !== null) t.feedback = offer(t.feedback, fb, 0, evidence)
     }
   }

@@ -1,9 +1,9 @@
 import {pyHead} from '../../../logic/python/strings.js'
 import type {Evidence} from '../../../model/evidence.js'
 import type {LogEvent} from '../events.js'
-import {firstFact, lastFact, offer} from './candidate.js'
+import {firstFact, lastFact, offer, outranks} from './candidate.js'
 import {intern, keep} from './keep.js'
-import {addEvent, type TaskDraft, turnOf} from './task-draft.js'
+import {addEvent, roomForEvent, type TaskDraft, turnOf} from './task-draft.js'
 import {feedbackFromSummary, filesOfSummary, MAX_TOOL_CALLS_PER_TURN} from './turn-draft.js'
 import {applyDumpLine, applyProgress, applySdkTurns, currentTurn} from './turn-events.js'
 
@@ -49,7 +49,7 @@ export function applyTaskEvent(task: TaskDraft, turnNo: number | null, e: LogEve
       if (t && e.what === 'completion_promises') t.promisesRecovered = lastFact(e.count, ev)
       break
     case 'ai-error':
-      addEvent(task, {kind: 'other', name: 'player-invocation-error', turn: turnNo, detail: keep(pyHead(e.text, 500)), evidence: [ev]})
+      if (roomForEvent(task, 'other')) task.events.push({kind: 'other', name: 'player-invocation-error', turn: turnNo, detail: keep(pyHead(e.text, 500)), evidence: [ev]})
       break
     case 'ab-recovery-attempt':
       if (t) {
@@ -69,7 +69,7 @@ export function applyTaskEvent(task: TaskDraft, turnNo: number | null, e: LogEve
       }
       break
     case 'ab-synthetic':
-      addEvent(task, {kind: 'other', name: `synthetic-report-${e.step}`, turn: turnNo, detail: keep(pyHead(e.text, 300)), evidence: [ev]})
+      if (roomForEvent(task, 'other')) task.events.push({kind: 'other', name: `synthetic-report-${e.step}`, turn: turnNo, detail: keep(pyHead(e.text, 300)), evidence: [ev]})
       break
     case 'ab-criteria-progress':
       if (t) {
@@ -113,7 +113,7 @@ export function applyTaskEvent(task: TaskDraft, turnNo: number | null, e: LogEve
       addEvent(task, {kind: 'critical-error', turn: turnNo, message: null, evidence: [ev]})
       break
     case 'ab-verdict-failed':
-      addEvent(task, {kind: 'other', name: 'coach-verdict-emission-failed', turn: turnNo, detail: keep(pyHead(e.message, 500)), evidence: [ev]})
+      if (roomForEvent(task, 'other')) task.events.push({kind: 'other', name: 'coach-verdict-emission-failed', turn: turnNo, detail: keep(pyHead(e.message, 500)), evidence: [ev]})
       break
     case 'ab-stall-warning':
       task.stall = {kind: 'feedback', turn: turnNo, signature: e.signature, windowTurns: e.turns, criteriaPassing: e.passing, extended: e.extended,
@@ -183,7 +183,7 @@ export function applyTaskEvent(task: TaskDraft, turnNo: number | null, e: LogEve
       if (t) t.gates = lastFact(e.gates, ev)
       break
     case 'cv-gates-failed':
-      addEvent(task, {kind: 'other', name: 'quality-gates-failed', turn: turnNo, detail: keep(pyHead(e.text, 500)), evidence: [ev]})
+      if (roomForEvent(task, 'other')) task.events.push({kind: 'other', name: 'quality-gates-failed', turn: turnNo, detail: keep(pyHead(e.text, 500)), evidence: [ev]})
       break
     case 'cv-tests-skipped':
       if (t) t.independentTests = lastFact({passed: true, durationSeconds: null, skipped: true}, {...ev, note: e.reason})
@@ -217,13 +217,15 @@ export function applyTaskEvent(task: TaskDraft, turnNo: number | null, e: LogEve
       }
       break
     case 'graphiti-error':
-      addEvent(task, {kind: 'graphiti-error', turn: turnNo, errorKind: e.errorKind, timestamp: e.ts ?? lastTs, evidence: [{...ev, note: keep(pyHead(e.text, 200))}]})
+      if (roomForEvent(task, 'graphiti-error')) {
+        task.events.push({kind: 'graphiti-error', turn: turnNo, errorKind: e.errorKind, timestamp: e.ts ?? lastTs, evidence: [{...ev, note: keep(pyHead(e.text, 200))}]})
+      }
       break
     case 'c-player':
       if (t) {
         t.playerStatus = offer(t.playerStatus, e.status, 1, ev)
         t.hasResult = true
-        const files = filesOfSummary(e.text)
+        const files = t.filesCreated === null ? filesOfSummary(e.text) : null
         if (files !== null && t.filesCreated === null) {
           t.filesCreated = {value: files.created, evidence: [ev]}
           t.filesModified = {value: files.modified, evidence: [ev]}
@@ -235,7 +237,7 @@ export function applyTaskEvent(task: TaskDraft, turnNo: number | null, e: LogEve
       if (t) {
         t.decision = offer(t.decision, e.decision, 0, ev)
         t.hasResult = true
-        const fb = feedbackFromSummary(e.text, ev)
+        const fb = outranks(t.feedback, 1) ? feedbackFromSummary(e.text, ev) : null
         if (fb !== null) t.feedback = offer(t.feedback, fb, 1, ev)
       }
       break

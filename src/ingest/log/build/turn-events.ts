@@ -1,5 +1,5 @@
 import type {Evidence} from '../../../model/evidence.js'
-import {offer} from './candidate.js'
+import {offer, outranks} from './candidate.js'
 import {keep} from './keep.js'
 import type {TaskDraft} from './task-draft.js'
 import {feedbackFromSummary, filesOfSummary, type TurnDraft} from './turn-draft.js'
@@ -27,13 +27,13 @@ export function applyProgress(t: TurnDraft, status: 'success' | 'feedback' | 'er
   if (coach) {
     const decision = status === 'success' ? 'approve' : status
     t.decision = offer(t.decision, decision, 1, ev)
-    const fb = feedbackFromSummary(summary, ev)
+    const fb = outranks(t.feedback, 2) ? feedbackFromSummary(summary, ev) : null
     if (fb !== null) t.feedback = offer(t.feedback, fb, 2, ev)
     if (ts !== undefined) t.endedAt = ts
     return
   }
   t.playerStatus = offer(t.playerStatus, status, 2, ev)
-  const files = filesOfSummary(summary)
+  const files = t.filesCreated === null ? filesOfSummary(summary) : null
   if (files !== null && t.filesCreated === null) {
     t.filesCreated = {value: files.created, evidence: [ev]}
     t.filesModified = {value: files.modified, evidence: [ev]}

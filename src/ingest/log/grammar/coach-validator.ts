@@ -68,12 +68,18 @@ function parseDumpLine(m: string): ParsedEvent | null {
   return null
 }
 
+/** `name=value (required=flag)` for each gate, built once (not per record). */
+const gate = (name: string) => new RegExp(`\\b${name}=(\\w+)(?: \\(required=(\\w+)\\))?`)
+const GATE_TESTS = gate('tests')
+const GATE_COVERAGE = gate('coverage')
+const GATE_ARCH = gate('arch')
+const GATE_AUDIT = gate('audit')
+
 function parseGates(m: string): QualityGates {
-  const get = (name: string) => new RegExp(`\\b${name}=(\\w+)(?: \\(required=(\\w+)\\))?`).exec(m)
-  const tests = get('tests')
-  const coverage = get('coverage')
-  const arch = get('arch')
-  const audit = get('audit')
+  const tests = GATE_TESTS.exec(m)
+  const coverage = GATE_COVERAGE.exec(m)
+  const arch = GATE_ARCH.exec(m)
+  const audit = GATE_AUDIT.exec(m)
   return {
     testsPassed: pyBool(tests?.[1]),
     coverageMet: pyBool(coverage?.[1]),
