@@ -118,6 +118,8 @@ function plainBox(box: OpenBox): AssembledEvent[] {
     return out
   }
   for (const {text, line} of box.content) {
+    // a task row's first cell is a task id: most lines of most boxes (Player and Coach panels) are not
+    if (!text.includes('TASK-')) continue
     const cs = cells(text)
     const task = /^(TASK-[\w-]*\w)$/.exec(cs[0] ?? '')
     if (task && cs.length >= 2) out.push({event: {kind: 'c-task-status', taskId: task[1]!, status: cs[1]!, decision: cs[3] ?? null}, line})

@@ -29,6 +29,27 @@ const OTHER_STARTS =
   /^(?:Wave \d+ [✓✗]|Starting Wave Execution|FEATURE RESULT|Feature: |Status: |Tasks: |Total Turns: |Duration: |Worktree:|Branch:|Next Steps:|SDK Turn Ceiling:|Execution Quality:|Clean executions|State recoveries|Wave Summary|Task Details|Task\s+Status\s+Turns|Context: |Session Restarted|Last login:|\^C|Bootstrapping|Stopping execution|zsh: |bash: |Resuming|Skipping|Options:|\[R\]esume|\[F\]resh|Exception ignored)/
 const GLYPH = /^[✓✗⚠⏱▶⚙ℹ✔✘]/
 
+/**
+ * The first characters the rules of classifyConsole after the timestamp can start with (the
+ * Python warning, which can start with anything, is tested apart). A rule added below adds its
+ * first character here.
+ */
+const RULE_HEADS = 'ATWFYSDBNECL^zbRO[=✓✗⚠⏱▶⚙ℹ✔✘━═─'
+const HEAD = new Uint8Array(0x2800)
+for (const c of RULE_HEADS) HEAD[c.charCodeAt(0)] = 1
+
+function mayStartRule(code: number): boolean {
+  return code < 0x2800 && HEAD[code] === 1
+}
+
+/** Python's warnings module on stderr: `/…/asyncio/events.py:94: RuntimeWarning: …` (+ the source line). */
+function isPythonWarning(rest: string): boolean {
+  return rest.includes('.py:') && /^\S+\.py:\d+: \w*(?:Warning|Error)\b/.test(rest)
+}
+
+// shared: it carries no per-line data
+const PYTHON_WARNING: ConsoleLine = Object.freeze({event: Object.freeze({kind: 'c-other', name: 'python-warning'}), start: true})
+
 export function classifyConsole(text: string): ConsoleLine {
   const c0 = text.charCodeAt(0)
   if (text.length === 0) return BLANK_OR_BARE
@@ -47,6 +68,8 @@ export function classifyConsole(text: string): ConsoleLine {
   const {ts, rest} = splitTimestamp(lead === 0 ? text : text.slice(lead))
   const at = ts === undefined ? NO_TS : {ts}
   if (rest === '') return BLANK_OR_BARE
+  // Most lines here continue a record (feedback bullets, dumps): none of the rules below can match them.
+  if (!mayStartRule(rest.charCodeAt(0))) return isPythonWarning(rest) ? PYTHON_WARNING : NOT_CONSOLE
   if (/^AutoBuild Summary \([A-Z_]+\)/.test(rest)) return SUMMARY_TABLE
   if (rest.startsWith('Traceback (most recent call last):')) return TRACEBACK
   if (/^Turn \d+\/\d+: (Player Implementation|Coach Validation)/.test(rest)) return {event: {kind: 'c-other', name: 'progress-bar', ...at}, start: true}
@@ -58,8 +81,7 @@ export function classifyConsole(text: string): ConsoleLine {
   if ((m = /^FEATURE RESULT: (\w+)/.exec(rest))) return {event: {kind: 'c-feature-result', result: m[1]!}, start: true}
   if ((m = /^Your choice \[[^\]]*\]: ?(\S*)/.exec(rest))) return {event: {kind: 'c-resume-prompt', choice: m[1]!}, start: true}
   if (OTHER_STARTS.test(rest)) return {event: {kind: 'c-other', name: 'display', ...at}, start: true}
-  // Python's warnings module on stderr: `/…/asyncio/events.py:94: RuntimeWarning: …` (+ the source line)
-  if (rest.includes('.py:') && /^\S+\.py:\d+: \w*(?:Warning|Error)\b/.test(rest)) return {event: {kind: 'c-other', name: 'python-warning'}, start: true}
+  if (isPythonWarning(rest)) return PYTHON_WARNING
   // A feedback excerpt cut at 80 code points can end inside pytest's `=====` banner: `=====...` goes on the record.
   if (/^=+\.\.\.$/.test(rest)) return {event: null, start: false}
   if (/^[━═─=]{3,}/.test(rest)) return {event: {kind: 'c-other', name: 'rule'}, start: true}

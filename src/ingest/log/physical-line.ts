@@ -30,15 +30,15 @@ function findRecordStart(s: string, from: number, out: RecordStart): boolean {
     const level = levelEndingAt(s, c, from)
     if (level !== null) {
       const start = c - level.length
-      let j = c + 1
-      if ((start === 0 || !isLetter(s.charCodeAt(start - 1))) && j < s.length && isLoggerHead(s.charCodeAt(j))) {
-        j++
-        while (j < s.length && isLoggerChar(s.charCodeAt(j))) j++
-        if (s.charCodeAt(j) === 0x3a) {
+      if (start === 0 || !isLetter(s.charCodeAt(start - 1))) {
+        // the logger name and its colon, matched in place (a sticky regex: native code, no substring)
+        LOGGER.lastIndex = c + 1
+        if (LOGGER.test(s)) {
+          const j = LOGGER.lastIndex
           out.index = start
           out.level = level
-          out.logger = s.slice(c + 1, j)
-          out.bodyStart = j + 1
+          out.logger = s.slice(c + 1, j - 1)
+          out.bodyStart = j
           return true
         }
       }
@@ -75,13 +75,8 @@ function isLetter(ch: number): boolean {
   return (ch >= 0x41 && ch <= 0x5a) || (ch >= 0x61 && ch <= 0x7a)
 }
 
-function isLoggerHead(ch: number): boolean {
-  return isLetter(ch) || ch === 0x5f
-}
-
-function isLoggerChar(ch: number): boolean {
-  return isLetter(ch) || (ch >= 0x30 && ch <= 0x39) || ch === 0x5f || ch === 0x2e || ch === 0x2d
-}
+/** A logger name (a letter or `_`, then letters, digits, `_ . -`) and the colon after it. */
+const LOGGER = /[A-Za-z_][A-Za-z0-9_.-]*:/y
 
 export function splitPhysicalLine(text: string): LinePart[] {
   const parts: LinePart[] = []

@@ -60,8 +60,11 @@ const NOTE_MARKERS: Readonly<Record<string, readonly string[]>> = {
   'unknown-criterion-status': ['unknown-criterion-status-warning'], // D31 fixed
 }
 
+// a Set: most note names are not in NOTE_MARKERS, and a missed property lookup walks the prototype chain
+const MARKER_NOTES = new Set(Object.keys(NOTE_MARKERS))
+
 export function isMarkerNote(name: string): boolean {
-  return NOTE_MARKERS[name] !== undefined
+  return MARKER_NOTES.has(name)
 }
 
 const MAX_MARKER_EVIDENCE = 5
