@@ -102,7 +102,8 @@ export function createAttributor(emit: (a: Attributed) => void): Attributor {
   /** The most recently seen task passing `filter`, preferring tasks whose loop has not ended. */
   function latest(filter: (c: TaskCtx) => boolean): string | null {
     let completed: string | null = null
-    for (const c of recent) {
+    for (let i = 0; i < recent.length; i++) {
+      const c = recent[i]!
       if (!filter(c)) continue
       if (!c.completed) return c.id
       completed ??= c.id
@@ -113,9 +114,10 @@ export function createAttributor(emit: (a: Attributed) => void): Attributor {
   function oldestPendingCheckpoint(turn: number): string | null {
     let best: string | null = null
     let bestSeq = Infinity
-    for (const [id, c] of contexts) {
+    // values(), not entries(): no [id, context] pair allocated per task and call
+    for (const c of contexts.values()) {
       if (c.checkpointPending !== null && c.checkpointTurns.has(turn) && c.checkpointPending < bestSeq) {
-        best = id
+        best = c.id
         bestSeq = c.checkpointPending
       }
     }

@@ -8,37 +8,63 @@ export function parseCoachValidator(_level: string, m: string): ParsedEvent | nu
   let r: RegExpExecArray | null
   if (m.startsWith('  ')) return parseDumpLine(m)
   if (m.charCodeAt(0) === 0x5b /* [ */) return parseTaskPrefixed(m)
-  if ((r = /^SDK coach test execution timed out after ([\d.]+)s/.exec(m))) return {kind: 'cv-test-result', passed: false, seconds: Number(r[1])}
-  if ((r = /^Starting Coach validation for (TASK-[\w-]*\w) turn (\d+)/.exec(m))) return {kind: 'cv-start', taskId: r[1]!, turn: Number(r[2])}
-  if (m.startsWith('Saved Coach decision to ')) {
-    const a = artifactOfPath(m)
-    return a ? {kind: 'cv-saved', taskId: a.taskId, turn: a.turn} : note('coach-saved')
+  // Dispatch on the first character: each rule below is anchored, so a message only tries the
+  // rules that can match its first character, in their original order.
+  switch (m.charCodeAt(0)) {
+    case 0x53 /* S */:
+      if ((r = /^SDK coach test execution timed out after ([\d.]+)s/.exec(m))) return {kind: 'cv-test-result', passed: false, seconds: Number(r[1])}
+      if ((r = /^Starting Coach validation for (TASK-[\w-]*\w) turn (\d+)/.exec(m))) return {kind: 'cv-start', taskId: r[1]!, turn: Number(r[2])}
+      if (m.startsWith('Saved Coach decision to ')) {
+        const a = artifactOfPath(m)
+        return a ? {kind: 'cv-saved', taskId: a.taskId, turn: a.turn} : note('coach-saved')
+      }
+      if ((r = /^(?:SDK )?[Ii]ndependent tests (passed|failed) in ([\d.]+)s/.exec(m)))
+        return {kind: 'cv-test-result', passed: r[1] === 'passed', seconds: Number(r[2])}
+      break
+    case 0x43 /* C */:
+      if ((r = /^Coach approved (TASK-[\w-]*\w) turn (\d+)/.exec(m))) return {kind: 'cv-approved', taskId: r[1]!, turn: Number(r[2])}
+      if ((r = /^Coach rejected (TASK-[\w-]*\w) turn (\d+): zero-test anomaly/.exec(m))) return {kind: 'cv-zero-test', taskId: r[1]!, turn: Number(r[2]), text: m}
+      if ((r = /^Criteria verification (\d+)\/(\d+) - diagnostic dump:/.exec(m))) return {kind: 'cv-dump-header', met: Number(r[1]), total: Number(r[2])}
+      break
+    case 0x55 /* U */:
+      if ((r = /^Using quality gate profile for task type: (\S+)/.exec(m))) return {kind: 'cv-profile', taskType: r[1]!}
+      break
+    case 0x51 /* Q */:
+      if (m.startsWith('Quality gate evaluation complete: ')) return {kind: 'cv-gates', gates: parseGates(m)}
+      if ((r = /^Quality gates failed for (TASK-[\w-]*\w): /.exec(m))) return {kind: 'cv-gates-failed', taskId: r[1]!, text: m.slice(r[0].length)}
+      break
+    case 0x67 /* g */:
+      if ((r = /^gather_evidence: quality gates failed for (TASK-[\w-]*\w)/.exec(m))) return {kind: 'cv-gates-failed', taskId: r[1]!, text: m}
+      break
+    case 0x49 /* I */:
+    case 0x69 /* i */: // `[Ii]ndependent tests`
+      if ((r = /^Independent test verification skipped for (TASK-[\w-]*\w) \((.*)\)/.exec(m)))
+        return {kind: 'cv-tests-skipped', taskId: r[1]!, reason: r[2]!}
+      if ((r = /^(?:SDK )?[Ii]ndependent tests (passed|failed) in ([\d.]+)s/.exec(m)))
+        return {kind: 'cv-test-result', passed: r[1] === 'passed', seconds: Number(r[2])}
+      if ((r = /^Independent test verification failed for (TASK-[\w-]*\w)(?: \(classification=(\w+)(?:, confidence=([\w/]+))?\))?/.exec(m)))
+        return {kind: 'cv-test-class', taskId: r[1]!, classification: r[2] ?? 'unclassified', confidence: r[3] ?? null}
+      break
+    case 0x4e /* N */:
+      if ((r = /^No task-specific tests found for (TASK-[\w-]*\w), skipping independent verification/.exec(m)))
+        return {kind: 'cv-tests-skipped', taskId: r[1]!, reason: 'no task-specific tests found'}
+      break
+    case 0x52 /* R */:
+      if ((r = /^Running independent tests(?: via (SDK|subprocess))?(?: \([^)]*\))?: (.*)/s.exec(m)))
+        return {kind: 'cv-test-run', via: r[1] === undefined ? 'shell' : r[1].toLowerCase(), command: r[2]!}
+      if ((r = /^Requirements not met for (TASK-[\w-]*\w): missing /.exec(m))) {
+        const raw = m.slice(r[0].length)
+        return {kind: 'cv-missing', taskId: r[1]!, raw, missing: parsePyStrList(raw)}
+      }
+      break
+    case 0x5a /* Z */:
+      if (m.startsWith('Zero-test anomaly')) return {kind: 'cv-zero-test', text: m}
+      break
   }
-  if ((r = /^Coach approved (TASK-[\w-]*\w) turn (\d+)/.exec(m))) return {kind: 'cv-approved', taskId: r[1]!, turn: Number(r[2])}
-  if ((r = /^Using quality gate profile for task type: (\S+)/.exec(m))) return {kind: 'cv-profile', taskType: r[1]!}
-  if (m.startsWith('Quality gate evaluation complete: ')) return {kind: 'cv-gates', gates: parseGates(m)}
-  if ((r = /^Quality gates failed for (TASK-[\w-]*\w): /.exec(m))) return {kind: 'cv-gates-failed', taskId: r[1]!, text: m.slice(r[0].length)}
-  if ((r = /^gather_evidence: quality gates failed for (TASK-[\w-]*\w)/.exec(m))) return {kind: 'cv-gates-failed', taskId: r[1]!, text: m}
-  if ((r = /^Independent test verification skipped for (TASK-[\w-]*\w) \((.*)\)/.exec(m)))
-    return {kind: 'cv-tests-skipped', taskId: r[1]!, reason: r[2]!}
-  if ((r = /^No task-specific tests found for (TASK-[\w-]*\w), skipping independent verification/.exec(m)))
-    return {kind: 'cv-tests-skipped', taskId: r[1]!, reason: 'no task-specific tests found'}
-  if ((r = /^Running independent tests(?: via (SDK|subprocess))?(?: \([^)]*\))?: (.*)/s.exec(m)))
-    return {kind: 'cv-test-run', via: r[1] === undefined ? 'shell' : r[1].toLowerCase(), command: r[2]!}
-  if ((r = /^(?:SDK )?[Ii]ndependent tests (passed|failed) in ([\d.]+)s/.exec(m)))
-    return {kind: 'cv-test-result', passed: r[1] === 'passed', seconds: Number(r[2])}
-  if ((r = /^Independent test verification failed for (TASK-[\w-]*\w)(?: \(classification=(\w+)(?:, confidence=([\w/]+))?\))?/.exec(m)))
-    return {kind: 'cv-test-class', taskId: r[1]!, classification: r[2] ?? 'unclassified', confidence: r[3] ?? null}
-  if (m.startsWith('Zero-test anomaly')) return {kind: 'cv-zero-test', text: m}
-  if ((r = /^Coach rejected (TASK-[\w-]*\w) turn (\d+): zero-test anomaly/.exec(m))) return {kind: 'cv-zero-test', taskId: r[1]!, turn: Number(r[2]), text: m}
-  if ((r = /^Criteria verification (\d+)\/(\d+) - diagnostic dump:/.exec(m))) return {kind: 'cv-dump-header', met: Number(r[1]), total: Number(r[2])}
-  if ((r = /^Requirements not met for (TASK-[\w-]*\w): missing /.exec(m))) {
-    const raw = m.slice(r[0].length)
-    return {kind: 'cv-missing', taskId: r[1]!, raw, missing: parsePyStrList(raw)}
-  }
-  const named = NOTES.find(([re]) => re.test(m))
+  const c = m.charAt(0)
+  const named = NOTES_FIRST.includes(c) ? NOTES.find(([re]) => re.test(m)) : undefined
   if (named !== undefined) return note(named[1])
-  if (/^(Task-specific tests detected|No task-specific tests found|Test execution environment|Starting Docker|Stopping Docker|Set DATABASE_URL|conditional_approval|Coach conditionally approved|Synthetic report|Hybrid fallback|Agent-invocations|Seam test|Task-work results not found|task_work_results\.json not found|Found test files via|CoachValidator pinning|Coach SDK test command pinned|Matching strategy auto-resolved|Promise-based|Using promise|Text matching|Coach decision|Infrastructure|Docker|Loaded|Verifying)/.test(m))
+  if (COACH_INFO_FIRST.includes(c) && /^(Task-specific tests detected|No task-specific tests found|Test execution environment|Starting Docker|Stopping Docker|Set DATABASE_URL|conditional_approval|Coach conditionally approved|Synthetic report|Hybrid fallback|Agent-invocations|Seam test|Task-work results not found|task_work_results\.json not found|Found test files via|CoachValidator pinning|Coach SDK test command pinned|Matching strategy auto-resolved|Promise-based|Using promise|Text matching|Coach decision|Infrastructure|Docker|Loaded|Verifying)/.test(m))
     return note('coach-info')
   return null
 }
@@ -51,6 +77,9 @@ const NOTES: readonly (readonly [RegExp, string])[] = [
   [/^conditional_approval check/, 'conditional-approval'],
   [/^Seam test recommendation/, 'seam-recommendation'],
 ]
+/** The first characters of the NOTES patterns and of the coach-info alternatives (only those can match). */
+const NOTES_FIRST = 'SHFc'
+const COACH_INFO_FIRST = 'ACDFHILMNPSTUVct'
 
 /** `[TASK-X] …`: parallel-wave test isolation (2026-06). */
 function parseTaskPrefixed(m: string): ParsedEvent | null {
@@ -75,7 +104,26 @@ const GATE_COVERAGE = gate('coverage')
 const GATE_ARCH = gate('arch')
 const GATE_AUDIT = gate('audit')
 
+/**
+ * The shape GuardKit prints, read with one match instead of five searches. It gives the same values:
+ * in this shape each `name=` first occurs where the match reads it. Any other shape is searched.
+ */
+const GATES_USUAL = /^Quality gate evaluation complete: tests=(\w+) \(required=(\w+)\), coverage=(\w+) \(required=(\w+)\), arch=(\w+) \(required=(\w+)\), audit=(\w+) \(required=\w+\), ALL_PASSED=(\w+)/
+
 function parseGates(m: string): QualityGates {
+  const u = GATES_USUAL.exec(m)
+  if (u !== null) {
+    return {
+      testsPassed: pyBool(u[1]),
+      coverageMet: pyBool(u[3]),
+      archReviewPassed: pyBool(u[5]),
+      planAuditPassed: pyBool(u[7]),
+      allPassed: pyBool(u[8]),
+      testsRequired: pyBool(u[2]),
+      coverageRequired: pyBool(u[4]),
+      archReviewRequired: pyBool(u[6]),
+    }
+  }
   const tests = GATE_TESTS.exec(m)
   const coverage = GATE_COVERAGE.exec(m)
   const arch = GATE_ARCH.exec(m)

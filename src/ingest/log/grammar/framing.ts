@@ -18,18 +18,29 @@ export function parseCliAutobuild(level: string, m: string): ParsedEvent | null 
 /** `guardkit.orchestrator.feature_orchestrator` — waves, the per-task wall clock, the feature outcome. */
 export function parseFeatureOrchestrator(_level: string, m: string): ParsedEvent | null {
   let r: RegExpExecArray | null
-  if ((r = /^Task (TASK-[\w-]*\w) timed out after (\d+)s/.exec(m))) return {kind: 'feature-task-timeout', taskId: r[1]!, seconds: Number(r[2])}
-  if (m.startsWith('FeatureOrchestrator initialized: ')) return {kind: 'feature-init', params: parseParams(m.slice(33))}
-  if ((r = /^Phase 2 \(Waves\): Executing (\d+) waves?(?: \(task_timeout=(\d+)s\))?/.exec(m)))
-    return {kind: 'waves-start', waves: Number(r[1]), taskTimeout: toInt(r[2])}
-  if ((r = /^Feature orchestration complete: (FEAT-[\w-]*\w), status=(\w+), completed=(\S+)/.exec(m)))
-    return {kind: 'feature-complete', featureId: r[1]!, status: r[2]!, completed: r[3]!}
-  if (m.startsWith('Feature orchestration failed: ')) return {kind: 'feature-failed', message: m.slice(30)}
-  if (/^Task TASK-[\w-]*\w: /.test(m)) return note('feature-task')
+  // Dispatch on the first character: each rule in the switch is anchored, so a message only tries
+  // the rules that can match its first character, in their original order.
+  switch (m.charCodeAt(0)) {
+    case 0x54 /* T */:
+      if ((r = /^Task (TASK-[\w-]*\w) timed out after (\d+)s/.exec(m))) return {kind: 'feature-task-timeout', taskId: r[1]!, seconds: Number(r[2])}
+      if (/^Task TASK-[\w-]*\w: /.test(m)) return note('feature-task')
+      break
+    case 0x46 /* F */:
+      if (m.startsWith('FeatureOrchestrator initialized: ')) return {kind: 'feature-init', params: parseParams(m.slice(33))}
+      if ((r = /^Feature orchestration complete: (FEAT-[\w-]*\w), status=(\w+), completed=(\S+)/.exec(m)))
+        return {kind: 'feature-complete', featureId: r[1]!, status: r[2]!, completed: r[3]!}
+      if (m.startsWith('Feature orchestration failed: ')) return {kind: 'feature-failed', message: m.slice(30)}
+      break
+    case 0x50 /* P */:
+      if ((r = /^Phase 2 \(Waves\): Executing (\d+) waves?(?: \(task_timeout=(\d+)s\))?/.exec(m)))
+        return {kind: 'waves-start', waves: Number(r[1]), taskTimeout: toInt(r[2])}
+      break
+  }
   if (/health check failed|pre-flight .*failed|Graphiti unavailable/i.test(m)) return {kind: 'graphiti-error', errorKind: 'connection', text: m}
-  if (/^(\[TASK-[\w-]*\w\] Per-task task_timeout|Starting parallel gather|Coach pytest interpreter|Pre-initialized Graphiti|FalkorDB pre-flight)/.test(m))
+  const c = m.charAt(0) // the first characters of the alternatives of each note pattern
+  if ('[SCPF'.includes(c) && /^(\[TASK-[\w-]*\w\] Per-task task_timeout|Starting parallel gather|Coach pytest interpreter|Pre-initialized Graphiti|FalkorDB pre-flight)/.test(m))
     return note('feature-info')
-  if (/^(Raised file descriptor|Starting feature orchestration|Phase \d|Copied|Graphiti|Loading|Loaded|Created|Using|Resum|Skipp|Wave|Stopping|Feature|Bootstrap|Environment|Worktree|Cleaning|Task)/.test(m))
+  if ('BCEFGLPRSTUW'.includes(c) && /^(Raised file descriptor|Starting feature orchestration|Phase \d|Copied|Graphiti|Loading|Loaded|Created|Using|Resum|Skipp|Wave|Stopping|Feature|Bootstrap|Environment|Worktree|Cleaning|Task)/.test(m))
     return note('feature-info')
   return null
 }

@@ -39,54 +39,86 @@ export function toInt(s: string | undefined): number | null {
  */
 export function parseParams(text: string): Record<string, string> {
   const out: Record<string, string> = {}
+  const flat = text.indexOf('\n') === -1 ? text : text.replace(/\n/g, ' ')
   let depth = 0
-  let quote = ''
   let start = 0
-  const flat = text.replace(/\n/g, ' ')
-  const take = (end: number) => {
-    const piece = flat.slice(start, end).replace(/^\s+|\s+$/g, '')
-    const eq = piece.indexOf('=')
-    if (eq > 0) out[piece.slice(0, eq)] = piece.slice(eq + 1)
-  }
-  for (let i = 0; i < flat.length; i++) {
-    const c = flat[i]!
-    if (quote !== '') {
-      if (c === quote) quote = ''
-    } else if (c === '\'' || c === '"') quote = c
-    else if (c === '[' || c === '(' || c === '{') depth++
-    else if (c === ']' || c === ')' || c === '}') depth--
-    else if (c === ',' && depth <= 0) {
-      take(i)
+  let eq = -1 // the next '=' at or after start (flat.length when there is none)
+  // Jumps from one comma, quote or bracket to the next (a native search, cheaper than reading
+  // every character of a sliced string in JS) and from an opening quote to its closing one.
+  const mark = PARAM_MARK
+  mark.lastIndex = 0
+  while (mark.test(flat)) {
+    const i = mark.lastIndex - 1
+    const c = flat.charCodeAt(i)
+    if (c === 0x27 /* ' */ || c === 0x22 /* " */) {
+      const close = flat.indexOf(c === 0x27 ? '\'' : '"', i + 1)
+      if (close === -1) break // an unclosed quote runs to the end: no comma after it splits
+      mark.lastIndex = close + 1
+    } else if (c === 0x5b /* [ */ || c === 0x28 /* ( */ || c === 0x7b /* { */) depth++
+    else if (c === 0x5d /* ] */ || c === 0x29 /* ) */ || c === 0x7d /* } */) depth--
+    else if (depth <= 0) {
+      // a comma
+      if (eq < start) eq = nextEq(flat, start)
+      takeParam(out, flat, start, i, eq)
       start = i + 1
     }
   }
-  take(flat.length)
+  if (eq < start) eq = nextEq(flat, start)
+  takeParam(out, flat, start, flat.length, eq)
   return out
+}
+
+/** What parseParams stops at; global for `lastIndex`, which each call resets before its scan. */
+const PARAM_MARK = /[,'"()[\]{}]/g
+
+function nextEq(flat: string, from: number): number {
+  const eq = flat.indexOf('=', from)
+  return eq === -1 ? flat.length : eq
+}
+
+/**
+ * The piece [start, end) of parseParams, trimmed as `/^\s+|\s+$/g` would: `key=value` when it
+ * has an '=' (eq, the first one at or after start) after its first character.
+ */
+function takeParam(out: Record<string, string>, flat: string, start: number, end: number, eq: number): void {
+  while (start < end && isSpace(flat.charCodeAt(start))) start++
+  while (end > start && isSpace(flat.charCodeAt(end - 1))) end--
+  if (eq > start && eq < end) out[flat.slice(start, eq)] = flat.slice(eq + 1, end)
+}
+
+/** `\s` of a regular expression (and what `trim` strips): WhiteSpace and LineTerminator. */
+function isSpace(c: number): boolean {
+  if (c < 0x80) return c === 0x20 || (c >= 0x09 && c <= 0x0d)
+  return c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f ||
+    c === 0x205f || c === 0x3000 || c === 0xfeff
 }
 
 /** A Python `repr` of a list of str (`['a', "b's"]`) → the strings, or null when it is not one (e.g. cut). */
 export function parsePyStrList(text: string): string[] | null {
-  const s = text.replace(/^\s+|\s+$/g, '')
-  if (!s.startsWith('[') || !s.endsWith(']')) return null
+  const s = text.trim()
+  const n = s.length
+  if (s.charCodeAt(0) !== 0x5b /* [ */ || s.charCodeAt(n - 1) !== 0x5d /* ] */) return null
   const out: string[] = []
   let i = 1
   for (;;) {
-    while (s[i] === ' ') i++
-    if (s[i] === ']') return i === s.length - 1 ? out : null
-    const quote = s[i]
-    if (quote !== '\'' && quote !== '"') return null
+    while (s.charCodeAt(i) === 0x20) i++
+    if (s.charCodeAt(i) === 0x5d /* ] */) return i === n - 1 ? out : null
+    const quote = s.charCodeAt(i)
+    if (quote !== 0x27 /* ' */ && quote !== 0x22 /* " */) return null
     i++
     // Whole runs between escapes are sliced, not built a character at a time (that would leave a
-    // chain of one-character string pieces in memory for every criterion kept).
-    const pieces: string[] = []
+    // chain of one-character string pieces in memory for every criterion kept); the list of
+    // runs is only made when there is an escape.
+    let pieces: string[] | null = null
     let from = i
     for (;;) {
-      if (i >= s.length) return null
-      const c = s[i]!
-      if (c === '\\') {
-        const n = s[i + 1]
-        if (n === undefined) return null
-        pieces.push(s.slice(from, i), n === 'n' ? '\n' : n === 't' ? '\t' : n === 'r' ? '\r' : n)
+      if (i >= n) return null
+      const c = s.charCodeAt(i)
+      if (c === 0x5c /* \ */) {
+        if (i + 1 >= n) return null
+        const e = s.charCodeAt(i + 1)
+        pieces ??= []
+        pieces.push(s.slice(from, i), e === 0x6e ? '\n' : e === 0x74 ? '\t' : e === 0x72 ? '\r' : s.charAt(i + 1))
         i += 2
         from = i
         continue
@@ -94,12 +126,17 @@ export function parsePyStrList(text: string): string[] | null {
       if (c === quote) break
       i++
     }
-    pieces.push(s.slice(from, i))
-    out.push(pieces.length === 1 ? pieces[0]! : pieces.join(''))
+    const last = s.slice(from, i)
+    if (pieces === null) out.push(last)
+    else {
+      pieces.push(last)
+      out.push(pieces.join(''))
+    }
     i++
-    while (s[i] === ' ') i++
-    if (s[i] === ',') i++
-    else if (s[i] !== ']') return null
+    while (s.charCodeAt(i) === 0x20) i++
+    const sep = s.charCodeAt(i)
+    if (sep === 0x2c /* , */) i++
+    else if (sep !== 0x5d /* ] */) return null
   }
 }
 
