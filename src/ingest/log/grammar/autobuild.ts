@@ -36,7 +36,8 @@ export function parseAutobuild(level: string, m: string): ParsedEvent | null {
     }
     if (/^(Carried forward|Cumulative requirements_addressed|Coach context|Checkpoint manager|Created per-thread|Continuing from turn)/.test(m))
       return note('autobuild-context')
-    return null // (the rollback rule below has never been tried for C records)
+    // the loop's own rollback record starts with C (spec §8.1: "Context pollution detected, rolling back …")
+    return rollback(m)
   }
   // Dispatch on the first character: each rule below is anchored (`^X`), so a message only tries
   // the rules that can match its first character, in their original order. The unanchored
@@ -99,9 +100,9 @@ export function parseAutobuild(level: string, m: string): ParsedEvent | null {
         return {kind: 'ab-timeout-budget', taskId: r[1]!, turn: Number(r[2]), remaining: toInt(r[3]), min: toInt(r[4])}
       break
   }
-  // unanchored, so tried whatever the first character (the plain search first: it is cheaper than a failing exec)
-  if (m.includes('rolling back from turn ') && (r = /rolling back from turn (\d+) to turn (\d+)/.exec(m)))
-    return {kind: 'ab-rollback', turn: Number(r[1]), toTurn: Number(r[2])}
+  // unanchored, so tried whatever the first character
+  const back = rollback(m)
+  if (back !== null) return back
   switch (c0) {
     case 0x5b /* [ */:
       if (/^\[TASK-[\w-]*\w\] Skipping orchestrator Phase/.test(m)) return note('autobuild-info')
@@ -120,3 +121,9 @@ export function parseAutobuild(level: string, m: string): ParsedEvent | null {
 /** Routine records kept as a note; AB_INFO_FIRST lists the first characters its alternatives can start with. */
 const AB_INFO = /^(Phase \d \(|Worktree preserved at |Using existing worktree|Stored Graphiti|Turn state saved|Player context|\[Graphiti\]|Per-thread|Error capturing turn state|claude-agent-sdk version|Worktree created|Pruned|Generated \d+|Turn \d+ honesty|Wrote synthetic feedback)/
 const AB_INFO_FIRST = 'PWUST[EcG'
+
+/** `… rolling back from turn N to turn M` (the plain search first: it is cheaper than a failing exec). */
+function rollback(m: string): ParsedEvent | null {
+  const r = m.includes('rolling back from turn ') ? /rolling back from turn (\d+) to turn (\d+)/.exec(m) : null
+  return r === null ? null : {kind: 'ab-rollback', turn: Number(r[1]), toTurn: Number(r[2])}
+}

@@ -75,6 +75,9 @@ const CASES: {name: string; line: string; event: Record<string, unknown>}[] = [
     event: {kind: 'cv-saved', taskId: 'TASK-GI-001', turn: 1}},
   {name: 'wc_creating FEAT-GI.log:138', line: 'INFO:guardkit.orchestrator.worktree_checkpoints:Creating checkpoint for TASK-GI-001 turn 1 (tests: fail, count: 0)',
     event: {kind: 'wc-creating', taskId: 'TASK-GI-001', turn: 1, testsPassed: false, count: 0}},
+  // spec §8.1 (_loop_phase, pollution rule): in no corpus log; it starts with C, as many autobuild records do
+  {name: 'ab_rollback spec §8.1', line: 'WARNING:guardkit.orchestrator.autobuild:Context pollution detected, rolling back from turn 5 to turn 3',
+    event: {kind: 'ab-rollback', turn: 5, toTurn: 3}},
   {name: 'wc_pollution FEAT-GI.log:199', line: 'WARNING:guardkit.orchestrator.worktree_checkpoints:Context pollution detected: 2 consecutive test failures in turns [1, 2]',
     event: {kind: 'wc-pollution', failures: 2, turns: [1, 2]}},
   {name: 'fk_err AOF-14 (event loop)', line: 'ERROR:graphiti_core.driver.falkordb_driver:Error executing FalkorDB query: <asyncio.locks.Lock object at 0x12065b8c0 [locked]> is bound to a different event loop',
