@@ -44,7 +44,18 @@ function mayStartRule(code: number): boolean {
 
 /** Python's warnings module on stderr: `/…/asyncio/events.py:94: RuntimeWarning: …` (+ the source line). */
 function isPythonWarning(rest: string): boolean {
-  return rest.includes('.py:') && /^\S+\.py:\d+: \w*(?:Warning|Error)\b/.test(rest)
+  return inFirstWord(rest, '.py:') && /^\S+\.py:\d+: \w*(?:Warning|Error)\b/.test(rest)
+}
+
+/**
+ * Whether `needle` starts in the first word of `text` (before its first space or tab): a rule
+ * `^\S+<needle>` can match only then. Looks at that word only, not at the whole line (query
+ * dumps are lines of tens of KB).
+ */
+function inFirstWord(text: string, needle: string): boolean {
+  let end = 0
+  while (end < text.length && text.charCodeAt(end) !== 0x20 && text.charCodeAt(end) !== 0x09) end++
+  return end > 0 && text.lastIndexOf(needle, end - 1) !== -1
 }
 
 // shared: it carries no per-line data
@@ -60,8 +71,8 @@ export function classifyConsole(text: string): ConsoleLine {
     if (m) return {event: {kind: 'c-spinner', turn: Number(m[1]), maxTurns: Number(m[2]), phase: m[3] === 'Coach Validation' ? 'coach' : 'player', ...tsOf(text)}, start: true}
     return {event: {kind: 'c-other', name: 'spinner'}, start: true}
   }
-  // Both prompts hold a `user@host`: most lines need not try them.
-  let m = text.includes('@') ? PROMPT_ZSH.exec(text) ?? PROMPT_BASH.exec(text) : null
+  // Both prompts start with a `user@host` word: most lines need not try them.
+  let m = inFirstWord(text, '@') ? PROMPT_ZSH.exec(text) ?? PROMPT_BASH.exec(text) : null
   if (m && !text.startsWith(' ')) return {event: {kind: 'c-prompt', command: m[1]!}, start: true, block: 'prompt'}
   let lead = 0
   while (lead < text.length && (text.charCodeAt(lead) === 0x20 || text.charCodeAt(lead) === 0x09)) lead++
