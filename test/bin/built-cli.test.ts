@@ -1,8 +1,9 @@
 // The installed CLI runs the bundles of scripts/bundle.mjs, not the sources the other tests run: these
 // check that what a user gets behaves as the sources do (`npm test` builds first).
 import {execFile} from 'node:child_process'
-import {existsSync, readFileSync} from 'node:fs'
-import {dirname, resolve} from 'node:path'
+import {copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync} from 'node:fs'
+import {tmpdir} from 'node:os'
+import {dirname, join, resolve} from 'node:path'
 import {fileURLToPath} from 'node:url'
 import {promisify} from 'node:util'
 import {beforeAll, describe, expect, it} from 'vitest'
@@ -79,5 +80,19 @@ describe('the built CLI (dist/)', () => {
     const fromEntry = oclifChunks('dist/cli/execute.js')
     expect(fromEntry).toHaveLength(1)
     expect(oclifChunks('dist/commands/inspect.js')).toEqual(fromEntry)
+  })
+
+  it('says how to build it when dist/ is missing, without a stack trace', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'gr-unbuilt-'))
+    try {
+      mkdirSync(join(dir, 'bin'))
+      for (const f of ['run.js', 'argv.js']) copyFileSync(`${root}bin/${f}`, join(dir, 'bin', f))
+      const result = await run(process.execPath, [join(dir, 'bin/run.js'), '--version']).then(
+        () => ({code: 0, stderr: ''}), (e: {code: number; stderr: string}) => ({code: e.code, stderr: e.stderr}))
+      expect(result.code).toBe(3)
+      expect(result.stderr).toBe('guardkit-replay is not built: run `npm run build` in its folder (`npm install` does it too).\n')
+    } finally {
+      rmSync(dir, {recursive: true, force: true})
+    }
   })
 })
