@@ -23,6 +23,7 @@ export const MARKER_BOUNDS: Readonly<Record<string, MarkerBound>> = {
   'partial-progress-stall': {from: '723e5f4e', what: '"Partial progress stall warning" (D28)'},
   'tool-input-keys-log': {from: '723e5f4e', what: '"ToolUseBlock Write input keys" INFO (D2)'},
   'promises-recovered-log': {from: '723e5f4e', what: '"Recovered N completion_promises from agent-written player report" (D9)'},
+  'prior-turn-promises-log': {from: 'edb5fd18', what: '"No completion_promises in current turn — recovered from player_turn_N.json" (spec §7.3, S004 Fix 1)'},
   'hybrid-fallback': {from: '723e5f4e', what: 'hybrid text fallback INFO (D24)'},
   'diagnostic-dump': {from: '98ee6962', what: '"Criteria verification 0/N - diagnostic dump" (spec §7.2; pre-ACR prints none)'},
   'synthetic-no-promises': {from: '98ee6962', what: '"Synthetic report has no completion_promises" (spec §7.1, ACR)'},

@@ -58,6 +58,7 @@ const NOTE_MARKERS: Readonly<Record<string, readonly string[]>> = {
   'conditional-approval': ['conditional-approval-check'], // D23
   'seam-recommendation': ['seam-test-recommendation'], // D34
   'unknown-criterion-status': ['unknown-criterion-status-warning'], // D31 fixed
+  'prior-turn-promises': ['prior-turn-promises-log'], // spec §7.3, S004 Fix 1
 }
 
 // a Set: most note names are not in NOTE_MARKERS, and a missed property lookup walks the prototype chain

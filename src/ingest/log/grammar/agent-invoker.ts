@@ -81,6 +81,10 @@ function parseTaskLine(level: string, taskId: string, m: string): ParsedEvent | 
       if ((r = /^Max turns: (\d+)/.exec(m))) return {kind: 'ai-sdk-turns', taskId, used: null, max: Number(r[1])}
       if ((r = /^Mode: (direct|task-work) \(/.exec(m))) return {kind: 'ai-mode', taskId, mode: r[1] as 'direct' | 'task-work'}
       break
+    case 0x41 /* A */:
+      // spec §9.2 _auto_detect_direct_mode (fixed appends ", ac_count=N")
+      if (m.startsWith('Auto-detected direct mode (')) return {kind: 'ai-mode', taskId, mode: 'direct'}
+      break
   }
   if (level === 'ERROR' && /^(SDK UNEXPECTED ERROR|Error message|Last output|Messages processed)/.test(m)) return {kind: 'ai-error', taskId, text: m}
   if (TASK_INFO_FIRST.includes(m.charAt(0)) && /^(SDK timeout: |Message summary|Working directory|Allowed tools|Permission mode|SDK invocation|Setting sources|Documentation level|Harness invocation|preflight_ignore_gate|Resuming SDK session|Full traceback|Skipping orchestrator)/.test(m))

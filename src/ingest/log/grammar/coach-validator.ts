@@ -76,9 +76,11 @@ const NOTES: readonly (readonly [RegExp, string])[] = [
   [/^Found test files via cumulative diff/, 'cumulative-diff'],
   [/^conditional_approval check/, 'conditional-approval'],
   [/^Seam test recommendation/, 'seam-recommendation'],
+  // spec §7.3 (S004 Fix 1): the promises of an earlier turn's player report, when this turn's has none
+  [/^No completion_promises in current turn — recovered from player_turn_\d+\.json/, 'prior-turn-promises'],
 ]
 /** The first characters of the NOTES patterns and of the coach-info alternatives (only those can match). */
-const NOTES_FIRST = 'SHFc'
+const NOTES_FIRST = 'SHFcN'
 const COACH_INFO_FIRST = 'ACDFHILMNPSTUVct'
 
 /** `[TASK-X] …`: parallel-wave test isolation (2026-06). */

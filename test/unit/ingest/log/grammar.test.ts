@@ -75,6 +75,14 @@ const CASES: {name: string; line: string; event: Record<string, unknown>}[] = [
     event: {kind: 'cv-saved', taskId: 'TASK-GI-001', turn: 1}},
   {name: 'wc_creating FEAT-GI.log:138', line: 'INFO:guardkit.orchestrator.worktree_checkpoints:Creating checkpoint for TASK-GI-001 turn 1 (tests: fail, count: 0)',
     event: {kind: 'wc-creating', taskId: 'TASK-GI-001', turn: 1, testsPassed: false, count: 0}},
+  // spec §7.3 (S004 Fix 1, from edb5fd18): in no corpus log; an era marker
+  {name: 'cv prior-turn promises spec §7.3', line: 'INFO:guardkit.orchestrator.quality_gates.coach_validator:No completion_promises in current turn — recovered from player_turn_1.json (1 promises)',
+    event: {kind: 'note', name: 'prior-turn-promises'}},
+  // spec §9.2 (_auto_detect_direct_mode): in no corpus log
+  {name: 'ai_mode auto-detected spec §9.2', line: 'INFO:guardkit.orchestrator.agent_invoker:[TASK-DB-002] Auto-detected direct mode (complexity=2, no high-risk keywords)',
+    event: {kind: 'ai-mode', taskId: 'TASK-DB-002', mode: 'direct'}},
+  {name: 'ai_mode auto-detected, fixed wording', line: 'INFO:guardkit.orchestrator.agent_invoker:[TASK-DB-002] Auto-detected direct mode (complexity=2, no high-risk keywords, ac_count=1)',
+    event: {kind: 'ai-mode', taskId: 'TASK-DB-002', mode: 'direct'}},
   // spec §8.1 (_loop_phase, pollution rule): in no corpus log; it starts with C, as many autobuild records do
   {name: 'ab_rollback spec §8.1', line: 'WARNING:guardkit.orchestrator.autobuild:Context pollution detected, rolling back from turn 5 to turn 3',
     event: {kind: 'ab-rollback', turn: 5, toTurn: 3}},
