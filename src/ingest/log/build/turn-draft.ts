@@ -9,6 +9,7 @@ import type {
   StateRecovery,
   TurnRecord,
 } from '../../../model/run-record.js'
+import {pyHead} from '../../../logic/python/strings.js'
 import {type Candidate, toFact} from './candidate.js'
 import {keep} from './keep.js'
 
@@ -128,27 +129,12 @@ export function feedbackFromSummary(summary: string, evidence: Evidence): Feedba
   if (at !== 0) return null
   const body = summary.slice(10)
   // 80 code points and `...` need at least 83 UTF-16 units
-  const cut = body.length >= 83 ? codePointsEnd(body, 80) : -1
-  if (cut !== -1 && body.startsWith('...', cut)) {
+  const head = body.length >= 83 ? pyHead(body, 80) : null
+  if (head !== null && body.startsWith('...', head.length)) {
     // a copy: the feedback is kept, its line need not be
-    return {text: keep(body.slice(0, cut)), completeness: 'truncated', truncatedAt: 80, evidence: [evidence]}
+    return {text: keep(head), completeness: 'truncated', truncatedAt: 80, evidence: [evidence]}
   }
   return {text: body, completeness: 'full', truncatedAt: null, evidence: [evidence]}
-}
-
-/**
- * The UTF-16 index just past the first `n` code points of `s`, or -1 if it has fewer. A lone
- * surrogate counts as one code point, as in Array.from (walked in place: this runs for every
- * progress line, and Array.from made an array of one-character strings each time).
- */
-function codePointsEnd(s: string, n: number): number {
-  let i = 0
-  for (let count = 0; count < n; count++) {
-    if (i >= s.length) return -1
-    const c = s.charCodeAt(i)
-    i += c >= 0xd800 && c <= 0xdbff && i + 1 < s.length && (s.charCodeAt(i + 1) & 0xfc00) === 0xdc00 ? 2 : 1
-  }
-  return i
 }
 
 /** `12 files created, 2 modified, 1 tests (passing)` → counts (callers ask only while a turn has none: the first count wins). */
