@@ -1,3 +1,4 @@
+import type {Diagnosis} from '../model/diagnosis.js'
 import type {Evidence} from '../model/evidence.js'
 import type {Finding} from '../model/finding.js'
 import type {RunRecord, TaskRun} from '../model/run-record.js'
@@ -30,6 +31,8 @@ export interface TaskAnalysis {
   /** Most severe first; ids `f1`, `f2`, … unique within the report. */
   readonly findings: readonly Finding[]
   readonly verdict: TaskVerdict
+  /** The root cause, for a task run that did not end approved; null when it did. */
+  readonly diagnosis?: Diagnosis | null
   readonly whatif: WhatIf | null
   /** The deep dump behind `explain`: the stall detector turn by turn, and every verdict that did not verify all criteria. */
   readonly explain?: TaskExplain

@@ -10,6 +10,8 @@ export interface Evidence {
   readonly pointer?: string
   /** A short quote or note, when the line alone would not say enough. */
   readonly note?: string
+  /** The line's text as read (log evidence), for reports that quote what proves a claim; untrusted. */
+  readonly text?: string
 }
 
 /** A recorded value and every place it was read from. */

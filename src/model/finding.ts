@@ -1,4 +1,5 @@
 import type {Evidence} from './evidence.js'
+import type {RootCause} from './root-cause.js'
 
 /** Finding codes of contract.md; docs/findings.md has one entry per code with its evidence rule. */
 export const FINDING_CODES = [
@@ -51,6 +52,8 @@ export interface Finding {
   /** Stable within a report: `f1`, `f2`, … in report order. */
   readonly id: string
   readonly code: FindingCode
+  /** Where the failure it describes started (docs/root-causes.md). */
+  readonly category?: RootCause
   readonly severity: Severity
   readonly confidence: 'certain' | 'inferred'
   readonly taskId: string | null
