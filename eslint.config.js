@@ -5,8 +5,10 @@ import tseslint from 'typescript-eslint'
 
 /** Layers from top to bottom; a layer may import only from layers listed after it (or itself). */
 const LAYERS = {
-  commands: ['services', 'cli', 'render', 'live', 'recording', 'explain', 'replay', 'conformance', 'logic', 'ingest', 'model', 'shared'],
-  cli: ['shared'],
+  /** Thin: parse flags, call one service, present its result. */
+  commands: ['services', 'cli', 'shared'],
+  /** The command's edge: exit codes, errors, and drawing a service's result for the terminal. */
+  cli: ['render', 'shared'],
   services: ['render', 'live', 'recording', 'explain', 'replay', 'conformance', 'logic', 'ingest', 'model', 'shared'],
   live: ['render', 'recording', 'explain', 'replay', 'logic', 'ingest', 'model', 'shared'],
   /** The recording writer and manifest (docs/recording-format.md), shared by `record` and `live`. */
@@ -22,19 +24,21 @@ const LAYERS = {
 }
 const ALL = Object.keys(LAYERS)
 
+/** Ingest's front door: the only modules of src/ingest that other layers may import (docs/ingest.md). */
+const INGEST_DOORS = ['index', 'recording-manifest']
+
 function importRule(layer, pure) {
   const forbidden = ALL.filter((other) => other !== layer && !LAYERS[layer].includes(other))
-  return [
-    'error',
-    {
-      patterns: forbidden.map((other) => ({
-        // relative imports that climb out to src/<other>: `../other/x.js`, `../../other.js`; never `./sub/other.js`
-        regex: `^(\\.\\./)+${other}(/|\\.js$)`,
-        message: `src/${layer} may not import from src/${other}: imports point downwards only (docs/architecture.md).`,
-      })),
-      paths: pure ? IMPURE_MODULES : [],
-    },
-  ]
+  const layering = forbidden.map((other) => ({
+    // relative imports that climb out to src/<other>: `../other/x.js`, `../../other.js`; never `./sub/other.js`
+    regex: `^(\\.\\./)+${other}(/|\\.js$)`,
+    message: `src/${layer} may not import from src/${other}: imports point downwards only (docs/architecture.md).`,
+  }))
+  const doors = layer === 'ingest' || forbidden.includes('ingest') ? [] : [{
+    regex: `^(\\.\\./)+ingest/(?!(${INGEST_DOORS.join('|')})\\.js$)`,
+    message: `src/${layer} may import ingest only through its front door (src/ingest/index.ts, or recording-manifest.ts for the manifest schema).`,
+  }]
+  return ['error', {patterns: [...layering, ...doors], paths: pure ? IMPURE_MODULES : []}]
 }
 
 function layerRules(layer) {

@@ -21,7 +21,8 @@ import {monitorEventLoopDelay} from 'node:perf_hooks'
 import {Writable} from 'node:stream'
 import {fileURLToPath} from 'node:url'
 import {startLiveSession} from '../src/live/session.js'
-import {createLivePipeline} from '../src/services/live-pipeline.js'
+import {analyzeRun} from '../src/explain/analyze-run.js'
+import {createReplayMemo} from '../src/live/replay-memo.js'
 import {chooseProfiles} from '../src/services/run-options.js'
 import type {RunRecord} from '../src/model/run-record.js'
 
@@ -66,7 +67,7 @@ class FakeKeyboard extends EventEmitter {
 
 process.env.NODE_ENV ??= 'production'
 const {renderDashboard} = await import('../src/render/ink/run-dashboard.js')
-const choice = await chooseProfiles({names: [], with: [], without: []})
+const profiles = await chooseProfiles({names: [], with: [], without: []})
 const mb = (b: number) => b / 2 ** 20
 const gc = () => (globalThis as {gc?: () => void}).gc?.()
 
@@ -96,10 +97,9 @@ function startMiddleEnd(heap: readonly number[]): string {
 async function measure(incident: string, speed: number, simArgs: string[], heapEveryMs: number): Promise<Measured> {
   const dir = join(tmpdir(), `gr-live-bench-${process.pid}-${incident}`)
   rmSync(dir, {recursive: true, force: true})
-  const pipeline = createLivePipeline()
+  const memo = createReplayMemo()
   const analyze = (run: RunRecord) => {
-    const era = pipeline.inferEra(run)
-    return pipeline.analyze(run, {era, profiles: choice.resolve(era.modelled ? era.profile : null), whatif: false, tool: {name: 'guardkit-replay', version: 'bench'}})
+    return analyzeRun(run, {profiles, memo, tool: {name: 'guardkit-replay', version: 'bench'}})
   }
   const stdout = new FakeTty()
   const stdin = new FakeKeyboard()
@@ -163,7 +163,7 @@ async function measure(incident: string, speed: number, simArgs: string[], heapE
   return {
     seconds: (performance.now() - started) / 1000,
     frames, keyLatency: keyLatency.sort((a, b) => a - b), loopDelay, heap, peakRss,
-    recomputes: stats.recomputes, recomputeMs: stats.recomputeMs, hits: pipeline.stats.hits, misses: pipeline.stats.misses,
+    recomputes: stats.recomputes, recomputeMs: stats.recomputeMs, hits: memo.stats.hits, misses: memo.stats.misses,
     bytes: session.store.bytesRead, runs: result.run.attempts.length, taskRuns: result.run.tasks.length,
     turns: result.run.tasks.reduce((n, t) => n + t.turns.length, 0),
   }

@@ -2,7 +2,9 @@ import {Command} from '@oclif/core/command'
 import * as Errors from '@oclif/core/errors'
 import {BugError, REPORT_BUG_HINT, UsageError} from '../shared/errors.js'
 import {EXIT} from '../shared/exit-codes.js'
+import type {Format, Presentable} from '../render/present.js'
 import {printJson} from '../shared/print-json.js'
+import {show} from './present.js'
 
 type OclifError = Error & {oclif?: {exit?: number}; exitCode?: number; tryMessage?: string}
 
@@ -20,10 +22,14 @@ export abstract class BaseCommand extends Command {
     printJson(json)
   }
 
-  /** A report on stdout: the rendered text, or the JSON document when the format was json. */
-  protected showReport(result: {readonly json: unknown; readonly output: string}): void {
-    if (result.json === null) this.log(result.output)
-    else printJson(result.json)
+  /**
+   * A service's result on stdout (src/cli/present.ts): drawn as text, Markdown, HTML or JSON. Returns
+   * what `run()` returns, the JSON document under `--json`.
+   */
+  protected async present(result: Presentable, format: Format, verbose = false): Promise<unknown> {
+    const json = this.jsonEnabled()
+    const shown = await show(result, {format: json ? 'json' : format, verbose, jsonFlag: json}, (text) => this.log(text))
+    return shown.json
   }
 
   protected override async catch(err: OclifError): Promise<unknown> {

@@ -37,7 +37,7 @@ The report starts with a verdict per task: what happened, why, what each profile
     const {args, flags} = await this.parse(Analyze)
     const {runAnalyze} = await import('../services/analyze.js')
     const json = this.jsonEnabled()
-    const result = await runAnalyze(args.run, {
+    const {result, written} = await runAnalyze(args.run, {
       tool: {name: this.config.name, version: this.config.version},
       format: json ? 'json' : flags.format,
       verbose: flags.verbose,
@@ -45,9 +45,10 @@ The report starts with a verdict per task: what happened, why, what each profile
       out: flags.out,
       redact: flags.redact,
     })
-    if (result.written !== undefined) this.logToStderr(`Wrote ${result.written.path} (${Math.max(1, Math.round(result.written.bytes / 1024))} kB).`)
-    if (json || result.written !== undefined) return result.json
-    this.showReport(result)
-    return result.json
+    if (written !== undefined) {
+      this.logToStderr(`Wrote ${written.path} (${Math.max(1, Math.round(written.bytes / 1024))} kB).`)
+      if (!json) return undefined
+    }
+    return this.present(result, flags.format, flags.verbose)
   }
 }

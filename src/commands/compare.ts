@@ -1,7 +1,6 @@
 import * as Args from '@oclif/core/args'
 import * as Flags from '@oclif/core/flags'
 import {BaseCommand} from '../cli/base-command.js'
-import {printJson} from '../shared/print-json.js'
 
 export default class Compare extends BaseCommand {
   static override summary = 'Did my fix change anything? Two recorded runs of the same feature or task, turn by turn.'
@@ -27,15 +26,7 @@ Exit codes: 0 done (differences are not an error), 2 a run missing, unreadable o
   async run() {
     const {args, flags} = await this.parse(Compare)
     const {runCompare} = await import('../services/compare.js')
-    const json = this.jsonEnabled() || flags.format === 'json'
-    const result = await runCompare(args.runA, args.runB, {
-      tool: {name: this.config.name, version: this.config.version},
-      format: json ? 'json' : flags.format,
-      verbose: flags.verbose,
-      task: flags.task,
-    })
-    if (!json) this.log(result.output)
-    else if (!this.jsonEnabled()) printJson(result.report)
-    return result.report
+    const result = await runCompare(args.runA, args.runB, {tool: {name: this.config.name, version: this.config.version}, task: flags.task})
+    return this.present(result, flags.format, flags.verbose)
   }
 }

@@ -1,7 +1,6 @@
 import * as Args from '@oclif/core/args'
 import {BaseCommand} from '../cli/base-command.js'
 import {runConformance} from '../services/conformance.js'
-import {renderConformanceText} from '../render/text/conformance.js'
 import {EXIT} from '../shared/exit-codes.js'
 
 export default class Conformance extends BaseCommand {
@@ -18,9 +17,7 @@ export default class Conformance extends BaseCommand {
   async run() {
     const {args} = await this.parse(Conformance)
     const report = await runConformance(args.file)
-    const ok = report.failed === 0 && report.unsupported === 0
-    if (!this.jsonEnabled()) this.log(renderConformanceText(report))
-    if (!ok) process.exitCode = EXIT.failed
-    return report
+    if (report.failed > 0 || report.unsupported > 0) process.exitCode = EXIT.failed
+    return this.present({kind: 'conformance', report}, 'text')
   }
 }

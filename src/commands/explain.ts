@@ -25,17 +25,13 @@ export default class Explain extends BaseCommand {
   async run() {
     const {args, flags} = await this.parse(Explain)
     const {runExplain} = await import('../services/explain.js')
-    const json = this.jsonEnabled()
     const result = await runExplain(args.run, {
       tool: {name: this.config.name, version: this.config.version},
-      format: json ? 'json' : flags.format,
       task: flags.task,
       turn: flags.turn,
       attempt: flags.attempt,
       ...profileRequest(flags),
     })
-    if (json) return result.json
-    this.showReport(result)
-    return result.json
+    return this.present(result, flags.format)
   }
 }

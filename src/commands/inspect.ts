@@ -18,14 +18,7 @@ export default class Inspect extends BaseCommand {
 
   async run() {
     const {args} = await this.parse(Inspect)
-    const {report} = await runInspect(args.run, {name: this.config.name, version: this.config.version})
-    if (!this.jsonEnabled()) {
-      // loaded only for text output: --json (scripts, CI) starts faster without the renderer and chalk
-      const [{renderInspectText}, {createPalette}, {colourEnabled}] = await Promise.all([
-        import('../render/text/inspect.js'), import('../render/text/palette.js'), import('../services/terminal.js'),
-      ])
-      this.log(renderInspectText(report, createPalette(colourEnabled())))
-    }
-    return report
+    const {result} = await runInspect(args.run, {name: this.config.name, version: this.config.version})
+    return this.present(result, 'text')
   }
 }

@@ -1,9 +1,6 @@
 import * as Flags from '@oclif/core/flags'
 import {BaseCommand} from '../cli/base-command.js'
-import {renderProfilesText} from '../render/text/profiles.js'
-import {createPalette} from '../render/text/palette.js'
 import {listProfiles} from '../services/profiles.js'
-import {colourEnabled} from '../services/terminal.js'
 
 export default class Profiles extends BaseCommand {
   static override summary = 'List the logic changes between the modelled GuardKit versions, and the profiles built from them.'
@@ -20,8 +17,6 @@ export default class Profiles extends BaseCommand {
 
   async run() {
     const {flags} = await this.parse(Profiles)
-    const report = await listProfiles(flags.profiles)
-    if (!this.jsonEnabled()) this.log(renderProfilesText(report, createPalette(colourEnabled())))
-    return report
+    return this.present({kind: 'profiles', report: await listProfiles(flags.profiles)}, 'text')
   }
 }

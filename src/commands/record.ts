@@ -36,15 +36,7 @@ RUN is never written to. Exit codes: 0 recorded, 2 bad RUN or DIR (inside RUN, n
       redactAlso: flags['redact-also'] ?? [],
       tool: {name: this.config.name, version: this.config.version},
     })
-    if (this.jsonEnabled()) {
-      const {manifest: _manifest, ...rest} = result
-      return rest
-    }
-    const replaced = Object.entries(result.replaced).map(([kind, n]) => `${n} ${kind}`).join(', ')
-    const count = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`
-    this.log(`Recorded ${args.run} → ${result.out}: ${count(result.files, 'file')}${result.versions === 0 ? '' : ` and ${count(result.versions, 'earlier version')}`}, ${result.bytes} bytes.`)
-    this.log(result.redacted ? `Redacted: ${replaced === '' ? 'nothing to redact' : replaced}.` : 'Not redacted (--no-redact): names and secrets are kept.')
-    this.log(`Checked: the recording replays as RUN does under ${result.profiles.join(', ')} (${result.tasks.length} task${result.tasks.length === 1 ? '' : 's'}).`)
-    return undefined
+    const {manifest: _manifest, ...summary} = result
+    return this.present({kind: 'record', summary: {run: args.run, ...summary}}, 'text')
   }
 }

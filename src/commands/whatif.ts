@@ -24,16 +24,12 @@ export default class WhatIf extends BaseCommand {
   async run() {
     const {args, flags} = await this.parse(WhatIf)
     const {runWhatIf} = await import('../services/whatif.js')
-    const json = this.jsonEnabled()
     const result = await runWhatIf(args.run, {
       tool: {name: this.config.name, version: this.config.version},
-      format: json ? 'json' : flags.format,
       task: flags.task,
       attempt: flags.attempt,
       ...profileRequest(flags),
     })
-    if (json) return result.json
-    this.showReport(result)
-    return result.json
+    return this.present(result, flags.format)
   }
 }

@@ -1,56 +1,55 @@
 import {builtinProfile, type Profile} from '../logic/profiles.js'
 import type {RunRecord, TaskRun} from '../model/run-record.js'
+import {inferEra} from '../replay/era.js'
+import {notModelledReplay, replayTask} from '../replay/replay-task.js'
+import {collectTaskInputs, type TaskInputs} from '../replay/turn-inputs.js'
 import type {EraInference, TaskReplay} from '../replay/types.js'
 import type {AnalysisReport, TaskAnalysis} from './analysis.js'
 import {buildCriteriaTable} from './criteria-table.js'
 import {detectTaskFindings} from './detect-findings.js'
 import {buildFeaturePictures, mainFeaturePicture} from './feature.js'
 import {numberFindings} from './order.js'
+import {DEFAULT_SELECTION, planProfiles, type ProfileSelection} from './profile-selection.js'
 import {buildStallTable} from './stall-table.js'
 import {buildVerdict} from './verdict.js'
 import {computeWhatIf} from './whatif.js'
 
 /**
- * What `analyzeRun` needs from the layers it may not import: the replay and the era inference are
- * passed in (the services layer wires the real ones; tests pass hand-built values).
+ * Reuses a task run's replay under a profile while its inputs stay the same (`live` re-analyses the
+ * growing run every few hundred milliseconds). `compute` is the replay itself; a memo may return an
+ * earlier result only when `inputs`, `profile` and `asRun` are what that result was computed from.
  */
-export interface AnalyzeOptions {
-  /** The profiles the user asked for, in display order (default in the services layer: legacy, fixed). */
-  readonly profiles: readonly Profile[]
-  /** Replays one task of the run under one profile. */
-  readonly replay: (run: RunRecord, task: TaskRun, profile: Profile, era: EraInference) => TaskReplay
-  readonly inferEra: (run: RunRecord) => EraInference
+export interface ReplayMemo {
+  replay(slot: {readonly task: TaskRun; readonly inputs: TaskInputs; readonly profile: Profile; readonly asRun: Profile | null}, compute: () => TaskReplay): TaskReplay
+}
+
+export interface AnalyzeRunOptions {
+  /** Which profiles to replay (default: the run's era, legacy and fixed). */
+  readonly profiles?: ProfileSelection
   /** Also search for the logic changes that flip each task's outcome (costs replays). */
   readonly whatif?: boolean
   readonly whatifBounds?: {readonly maxSetSize?: number; readonly maxReplays?: number}
   readonly tool?: {readonly name: string; readonly version: string}
-  /** Resolves the inferred profile's name (default: the built-in profiles). */
-  readonly resolveProfile?: (name: string) => Profile | null
+  readonly memo?: ReplayMemo
 }
 
 /**
- * RUN's record → the report every renderer draws from: the era, the replays under the inferred
- * profile (first) and the chosen ones, the findings with their causes and ids, a verdict per task,
- * the feature picture and, on request, `whatif`. Pure: same record and options, same report.
+ * The spine: RUN's record → the report every command and renderer draws from. Per run: the era
+ * (from the records' version markers), the profiles to replay; per task run: its inputs (collected
+ * once), a replay under each profile, the findings with their causes and ids, a verdict, the
+ * explain tables and, on request, `whatif`. Every command (analyze, inspect aside, explain, whatif,
+ * compare, record, gate, live) goes through here. Pure: same record and options, same report.
  */
-export function analyzeRun(run: RunRecord, options: AnalyzeOptions): AnalysisReport {
-  const era = options.inferEra(run)
-  const resolve = options.resolveProfile ?? builtinProfile
-  const asRun = era.profile !== null && era.modelled ? resolve(era.profile) : null
-  const profiles = dedupeProfiles([...(asRun ? [asRun] : []), ...options.profiles])
-  const asRunName = asRun?.name ?? null
+export function analyzeRun(run: RunRecord, options: AnalyzeRunOptions = {}): AnalysisReport {
+  const era = inferEra(run)
+  const plan = planProfiles(options.profiles ?? DEFAULT_SELECTION, era.modelled ? era.profile : null)
+  const asRun = plan.asRun
+  const replayer = taskReplayer(era, asRun, options.memo)
 
   const perTask = run.tasks.map((task) => {
-    const cache = new Map<string, TaskReplay>()
-    const replayOf = (p: Profile): TaskReplay => {
-      const hit = cache.get(p.name)
-      if (hit) return hit
-      const r = options.replay(run, task, p, era)
-      cache.set(p.name, r)
-      return r
-    }
-    const replays = Object.fromEntries(profiles.map((p) => [p.name, replayOf(p)]))
-    const drafts = detectTaskFindings({run, task, replays, era, asRun: asRunName})
+    const replayOf = replayer(run, task)
+    const replays = Object.fromEntries(plan.profiles.map((p) => [p.name, replayOf(p)]))
+    const drafts = detectTaskFindings({run, task, replays, era, asRun: asRun?.name ?? null})
     return {task, replays, drafts, replayOf}
   })
   const numbered = numberFindings(perTask.map((t) => t.drafts))
@@ -58,17 +57,16 @@ export function analyzeRun(run: RunRecord, options: AnalyzeOptions): AnalysisRep
   const tasks: TaskAnalysis[] = perTask.map(({task, replays, replayOf}, i) => {
     const findings = numbered[i]!
     const stillFails = findings.find((f) => f.code === 'FIXED_STILL_FAILS')
-    const fixed = builtinProfile('fixed')!
-    const baseline = asRun ?? builtinProfile('legacy')!
     const whatif = options.whatif && era.modelled
       ? computeWhatIf({
-          baseline,
-          fixed,
+          baseline: asRun ?? builtinProfile('legacy')!,
+          fixed: builtinProfile('fixed')!,
           replay: replayOf,
           fixedStillFails: stillFails ? stillFails.message : null,
           ...(options.whatifBounds ?? {}),
         })
       : null
+    const asRunName = asRun?.name ?? null
     return {
       task,
       replays,
@@ -83,14 +81,33 @@ export function analyzeRun(run: RunRecord, options: AnalyzeOptions): AnalysisRep
     tool: options.tool ?? {name: 'guardkit-replay', version: '0.0.0'},
     run,
     era,
-    profiles: profiles.map((p) => ({name: p.name, description: p.description})),
+    profiles: plan.profiles.map((p) => ({name: p.name, description: p.description})),
     tasks,
     feature: mainFeaturePicture(run, features),
     features,
   }
 }
 
-function dedupeProfiles(profiles: readonly Profile[]): Profile[] {
-  const seen = new Set<string>()
-  return profiles.filter((p) => (seen.has(p.name) ? false : (seen.add(p.name), true)))
+/**
+ * Per task run, a replay function over profiles: the task's inputs are collected once and shared by
+ * every profile (and the whatif search); a run outside the modelled window is not replayed.
+ */
+function taskReplayer(era: EraInference, asRun: Profile | null, memo: ReplayMemo | undefined) {
+  return (run: RunRecord, task: TaskRun) => {
+    const done = new Map<string, TaskReplay>()
+    let inputs: TaskInputs | undefined
+    return (profile: Profile): TaskReplay => {
+      const hit = done.get(profile.name)
+      if (hit !== undefined) return hit
+      let replay: TaskReplay
+      if (!era.modelled) replay = notModelledReplay(profile.name, era.reason)
+      else {
+        const taskInputs = (inputs ??= collectTaskInputs(run, task))
+        const compute = () => replayTask(taskInputs, profile, asRun)
+        replay = memo === undefined ? compute() : memo.replay({task, inputs: taskInputs, profile, asRun}, compute)
+      }
+      done.set(profile.name, replay)
+      return replay
+    }
+  }
 }

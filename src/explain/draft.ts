@@ -1,5 +1,5 @@
 import {changeById, type FlagId} from '../logic/changes.js'
-import {commitIndex} from '../logic/changes/commits.js'
+import {commitIndex} from '../logic/change-registry/commits.js'
 import type {Evidence} from '../model/evidence.js'
 import type {Finding, FindingCode, Severity} from '../model/finding.js'
 import type {RunRecord, TaskRun} from '../model/run-record.js'

@@ -1,5 +1,5 @@
 import {changeById, isFlagId} from '../logic/changes.js'
-import {commitIndex} from '../logic/changes/commits.js'
+import {commitIndex} from '../logic/change-registry/commits.js'
 import type {Finding} from '../model/finding.js'
 import type {TaskRun} from '../model/run-record.js'
 import {formatReplayOutcome, type TaskReplay} from '../replay/types.js'

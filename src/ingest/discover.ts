@@ -2,16 +2,16 @@ import {basename, dirname, join} from 'node:path'
 import type {IngestIssue} from '../model/ingest-issue.js'
 import {UsageError} from '../shared/errors.js'
 import {describeErrorCode, errorCode, type FsPort} from './fs/file-port.js'
-import type {RecordingManifest} from './discover/recording.js'
-import {collectWorktree, isWorktreeRoot, type DiscoveredFile, type DiscoveredWorktree} from './discover/find-worktree.js'
-import {DEFAULT_LIMITS, type IngestLimits} from './discover/limits.js'
-import {byCodePoint, listDir, type Entry, type RunRoot} from './discover/run-paths.js'
-import {hasLogExtension, sniffLog} from './discover/sniff-log.js'
-import {RECORDING_MANIFEST_NAME} from './discover/limits.js'
+import type {RecordingManifest} from './discovery/recording.js'
+import {collectWorktree, isWorktreeRoot, type DiscoveredFile, type DiscoveredWorktree} from './discovery/find-worktree.js'
+import {DEFAULT_LIMITS, type IngestLimits} from './discovery/limits.js'
+import {byCodePoint, listDir, type Entry, type RunRoot} from './discovery/run-paths.js'
+import {hasLogExtension, sniffLog} from './discovery/sniff-log.js'
+import {RECORDING_MANIFEST_NAME} from './discovery/limits.js'
 
-export type {DiscoveredFile, DiscoveredTaskFolder, DiscoveredWorktree} from './discover/find-worktree.js'
-export type {RecordingManifest} from './discover/recording.js'
-export {DEFAULT_LIMITS, type IngestLimits} from './discover/limits.js'
+export type {DiscoveredFile, DiscoveredTaskFolder, DiscoveredWorktree} from './discovery/find-worktree.js'
+export type {RecordingManifest} from './discovery/recording.js'
+export {DEFAULT_LIMITS, type IngestLimits} from './discovery/limits.js'
 
 /** What RUN holds, before anything is parsed. */
 export interface Discovery {
@@ -66,7 +66,7 @@ export async function discoverRun(port: FsPort, runPath: string, limits: IngestL
   await walker.walk(abs, '.', 1)
   // The manifest reader pulls in zod; a plain log should not pay for it at start-up.
   const fixture = walker.sawManifest
-    ? await (await import('./discover/recording.js')).readRecordingManifest(port, root, limits, walker.issues)
+    ? await (await import('./discovery/recording.js')).readRecordingManifest(port, root, limits, walker.issues)
     : null
   const logs = await walker.pickLogs(fixture)
   const worktrees = walker.worktrees.slice().sort((a, b) => byCodePoint(a.rel, b.rel))

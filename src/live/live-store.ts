@@ -1,13 +1,11 @@
 import {EventEmitter} from 'node:events'
 import type {AnalysisReport} from '../explain/analysis.js'
-import {DEFAULT_LIMITS, type IngestLimits} from '../ingest/discover.js'
-import {createLogIngest, type LogIngest} from '../ingest/log/ingest.js'
+import {createLogIngest, createNodeFilePort, DEFAULT_LIMITS, readRecording, type FsPort, type IngestLimits, type LogIngest} from '../ingest/index.js'
 import type {RunRecord} from '../model/run-record.js'
 import type {DashboardModel, DashboardSource} from '../render/ink/model.js'
 import {buildDashboardModel} from './dashboard-model.js'
 import {createLineWatch, type LineWatch} from './log-lines.js'
 import {RUN_LOG} from './recorder.js'
-import {readRecordingRun} from './recording-run.js'
 import {detectWarnings, taskKey, type LiveWarning} from './warnings.js'
 
 export interface LiveStoreOptions {
@@ -59,6 +57,8 @@ export class LiveStore extends EventEmitter<StoreEvents> implements DashboardSou
   private readonly clock: () => number
   private readonly wallClock: () => Date
   private readonly limits: IngestLimits
+  /** The recording is read back through the same read-only port as `analyze` reads a RUN. */
+  private readonly port: FsPort = createNodeFilePort()
   private readonly timeScale: number
   private readonly startedAt: number
   private logBytes = 0
@@ -182,7 +182,7 @@ export class LiveStore extends EventEmitter<StoreEvents> implements DashboardSou
     this.final = true
     this.stopTimers()
     await this.computing
-    const run = await readRecordingRun({dir: this.options.recordDir, runPath: this.options.runPath, logs: this.main.finish(), logBytes: this.logBytes, limits: this.limits, interim: false})
+    const run = await readRecording(this.port, {dir: this.options.recordDir, logName: RUN_LOG, runPath: this.options.runPath, logs: this.main.finish(), logBytes: this.logBytes, limits: this.limits, interim: false})
     const report = this.options.analyze(run)
     this.report = report
     this.lastFlushAt = this.clock()
@@ -231,7 +231,7 @@ export class LiveStore extends EventEmitter<StoreEvents> implements DashboardSou
     const started = this.clock()
     const asOf = this.bytesSinceFlush ? this.lastFlushAt : started
     try {
-      const run = await readRecordingRun({dir: this.options.recordDir, runPath: this.options.runPath, logs: this.view.snapshot(), logBytes: this.logBytes, limits: this.limits, interim: true})
+      const run = await readRecording(this.port, {dir: this.options.recordDir, logName: RUN_LOG, runPath: this.options.runPath, logs: this.view.snapshot(), logBytes: this.logBytes, limits: this.limits, interim: true})
       if (this.final) return
       this.report = this.options.analyze(run)
       this.viewAsOf = asOf

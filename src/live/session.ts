@@ -1,6 +1,6 @@
 import {resolve} from 'node:path'
 import type {AnalysisReport} from '../explain/analysis.js'
-import type {IngestLimits} from '../ingest/discover.js'
+import type {IngestLimits} from '../ingest/index.js'
 import type {RunRecord} from '../model/run-record.js'
 import {spawnChild, type ChildExit, type ChildHandle} from './child.js'
 import {warningEvent, type LiveEvent} from './events.js'

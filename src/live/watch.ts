@@ -2,7 +2,7 @@ import {createHash} from 'node:crypto'
 import {statSync, watch, type FSWatcher} from 'node:fs'
 import {readdir, readFile, stat} from 'node:fs/promises'
 import {join} from 'node:path'
-import {parsePythonJson} from '../ingest/artifacts/parse-json.js'
+import {parsePythonJson} from '../ingest/index.js'
 import {isJsonArtifact, recordedKind, WATCHED_DIRS} from './worktree-paths.js'
 
 /** A file of the worktree as the watcher read it, once it is complete (or given up on). */

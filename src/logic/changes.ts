@@ -1,12 +1,12 @@
-import {COACH_CHANGES} from './changes/coach.js'
-import {MODE_CHANGES} from './changes/mode.js'
-import {ORCHESTRATOR_CHANGES} from './changes/orchestrator.js'
-import {PIPELINE_CHANGES} from './changes/pipeline.js'
-import {REQUIREMENTS_CHANGES} from './changes/requirements.js'
-import type {LogicChange} from './changes/types.js'
-import {commitIndex, COMMITS} from './changes/commits.js'
+import {COACH_CHANGES} from './change-registry/coach.js'
+import {MODE_CHANGES} from './change-registry/mode.js'
+import {ORCHESTRATOR_CHANGES} from './change-registry/orchestrator.js'
+import {PIPELINE_CHANGES} from './change-registry/pipeline.js'
+import {REQUIREMENTS_CHANGES} from './change-registry/requirements.js'
+import type {LogicChange} from './change-registry/types.js'
+import {commitIndex, COMMITS} from './change-registry/commits.js'
 
-export type {LogicChange} from './changes/types.js'
+export type {LogicChange} from './change-registry/types.js'
 
 /** Every legacy→fixed logic change, one flag each (docs/logic-changes.md has one entry per id). */
 export const LOGIC_CHANGES = [

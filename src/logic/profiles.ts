@@ -1,4 +1,4 @@
-import {COMMITS, FIXED_COMMIT, LEGACY_COMMIT, PRE_ACR_COMMIT} from './changes/commits.js'
+import {COMMITS, FIXED_COMMIT, LEGACY_COMMIT, PRE_ACR_COMMIT} from './change-registry/commits.js'
 import {FLAG_IDS, flagsAtCommit, flagsFrom, isFlagId, type FlagId, type LogicFlags} from './changes.js'
 
 /**

@@ -1,5 +1,5 @@
 import {createHash} from 'node:crypto'
-import {RECORDING_FORMAT, RECORDING_MANIFEST_NAME} from '../ingest/schemas/recording-manifest.schema.js'
+import {RECORDING_FORMAT, RECORDING_MANIFEST_NAME} from '../ingest/recording-manifest.js'
 
 export {RECORDING_FORMAT, RECORDING_MANIFEST_NAME}
 

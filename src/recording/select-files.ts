@@ -1,8 +1,6 @@
 import {join} from 'node:path'
-import type {Discovery} from '../ingest/discover.js'
-import {parsePythonJson} from '../ingest/artifacts/parse-json.js'
-import type {FsPort} from '../ingest/fs/file-port.js'
-import {RECORDING_MANIFEST_NAME, RecordingManifestV1Schema} from '../ingest/schemas/recording-manifest.schema.js'
+import {parsePythonJson, type Discovery, type FsPort} from '../ingest/index.js'
+import {RECORDING_MANIFEST_NAME, RecordingManifestV1Schema} from '../ingest/recording-manifest.js'
 import {byCodePoint, checkRecordingPath, type ManifestGap} from './manifest.js'
 
 /** A file of RUN that replay reads, and where it goes in the recording (its RUN-relative path). */

@@ -1,4 +1,4 @@
-import {COMMITS, commitIndex, FIXED_COMMIT, LEGACY_COMMIT, PRE_ACR_COMMIT} from '../logic/changes/commits.js'
+import {COMMITS, commitIndex, FIXED_COMMIT, LEGACY_COMMIT, PRE_ACR_COMMIT} from '../logic/change-registry/commits.js'
 import type {Evidence} from '../model/evidence.js'
 import type {EraMarker, RunRecord} from '../model/run-record.js'
 import {deriveMarkers, MARKER_BOUNDS, runDate, type MarkerBound} from './era-markers.js'

@@ -1,26 +1,19 @@
-import {compareRuns, type CompareReport} from '../explain/compare/compare-runs.js'
+import {compareRuns} from '../explain/compare/compare-runs.js'
 import {UsageError} from '../shared/errors.js'
 import {analyzeRunPath} from './analyze.js'
-import {outputWidth, terminalPalette, type OutputFormat} from './run-options.js'
+import type {Presentable} from '../render/present.js'
 
 export interface CompareOptions {
   readonly tool: {readonly name: string; readonly version: string}
-  readonly format: OutputFormat
-  readonly verbose?: boolean
   /** Only this task (`TASK-DB-003` or `DB-003`). */
   readonly task?: string
-}
-
-export interface CompareResult {
-  readonly report: CompareReport
-  readonly output: string
 }
 
 /**
  * `guardkit-replay compare RUN_A RUN_B`: both runs through analyze's pipeline (their era, legacy
  * and fixed, for the findings; no whatif), then paired task by task.
  */
-export async function runCompare(a: string, b: string, options: CompareOptions): Promise<CompareResult> {
+export async function runCompare(a: string, b: string, options: CompareOptions): Promise<Presentable & {readonly kind: 'compare'}> {
   const common = {tool: options.tool, names: [], with: [], without: [], whatif: false}
   const [ra, rb] = await Promise.all([analyzeRunPath(a, common), analyzeRunPath(b, common)])
   const taskId = options.task === undefined ? null : normaliseTaskId(options.task)
@@ -28,19 +21,7 @@ export async function runCompare(a: string, b: string, options: CompareOptions):
     const ids = [...new Set([...ra.tasks, ...rb.tasks].map((t) => t.task.taskId))]
     throw new UsageError(`Neither run holds ${taskId}.`, `The runs hold ${ids.join(', ') || 'no task'}.`)
   }
-  const report = compareRuns(ra, rb, {taskId, tool: options.tool})
-  switch (options.format) {
-    case 'json':
-      return {report, output: ''}
-    case 'md': {
-      const {renderCompareMarkdown} = await import('../render/markdown/compare.js')
-      return {report, output: renderCompareMarkdown(report)}
-    }
-    case 'text': {
-      const [{renderCompareText}, palette] = await Promise.all([import('../render/text/compare.js'), terminalPalette()])
-      return {report, output: renderCompareText(report, {palette, width: outputWidth(), verbose: options.verbose ?? false})}
-    }
-  }
+  return {kind: 'compare', report: compareRuns(ra, rb, {taskId, tool: options.tool})}
 }
 
 function normaliseTaskId(id: string): string {

@@ -1,48 +1,25 @@
 import type {AnalysisReport, TaskAnalysis} from '../explain/analysis.js'
-import type {Report} from '../render/json/report.js'
+import type {Presentable} from '../render/present.js'
 import {UsageError} from '../shared/errors.js'
-import {analyzeRunPath, type AnalyzeOptions, type Pipeline} from './analyze.js'
-import {outputWidth, terminalPalette} from './run-options.js'
+import {analyzeRunPath, type AnalyzeOptions} from './analyze.js'
 
-export interface ExplainOptions extends Omit<AnalyzeOptions, 'whatif' | 'verbose'> {
+export interface ExplainOptions extends Omit<AnalyzeOptions, 'whatif' | 'verbose' | 'format'> {
   readonly task: string
   readonly turn?: number
   /** Which AutoBuild run of the log, when the task ran more than once (default: the last). */
   readonly attempt?: number
 }
 
-export interface ExplainResult {
-  readonly report: AnalysisReport
-  readonly task: TaskAnalysis
-  readonly json: Report | null
-  readonly output: string
-}
-
 /** `explain RUN --task ID [--turn N]`: the deep dump of one task or one turn, under the chosen profiles. */
-export async function runExplain(runPath: string, options: ExplainOptions, pipeline?: Pipeline): Promise<ExplainResult> {
-  const report = await analyzeRunPath(runPath, options, pipeline)
+export async function runExplain(runPath: string, options: ExplainOptions): Promise<Presentable & {readonly kind: 'explain'}> {
+  const report = await analyzeRunPath(runPath, options)
   const task = findTask(report, options.task, options.attempt, runPath)
   const turn = options.turn ?? null
   if (turn !== null) requireTurn(task, turn, runPath)
   // --profile chooses whose view: the run's era profile, which analysis always adds, only when named
   const era = report.era.profile
   const profiles = report.profiles.map((p) => p.name).filter((name) => options.names.length === 0 || name !== era || options.names.includes(name))
-  const view = {task, turn, profiles}
-  switch (options.format) {
-    case 'json': {
-      const {buildAnalysisReport} = await import('../render/json/build-analysis-report.js')
-      const json = buildAnalysisReport(report, {tasks: [task], turn, turnDetail: true, focus: {command: 'explain', taskId: task.task.taskId, attempt: task.task.attempt, turn, profiles}})
-      return {report, task, json, output: ''}
-    }
-    case 'md': {
-      const {renderExplainMarkdown} = await import('../render/markdown/explain.js')
-      return {report, task, json: null, output: renderExplainMarkdown(report, view)}
-    }
-    case 'text': {
-      const [{renderExplainText}, palette] = await Promise.all([import('../render/text/explain.js'), terminalPalette()])
-      return {report, task, json: null, output: renderExplainText(report, view, {palette, width: outputWidth()})}
-    }
-  }
+  return {kind: 'explain', report, task, turn, profiles}
 }
 
 /**

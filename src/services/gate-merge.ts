@@ -3,7 +3,7 @@ import {summariseGate} from '../explain/gate/summarise.js'
 import type {GateProblem, GateReport, GateRun} from '../render/gate-report.js'
 import {compareCodePoints} from '../shared/compare.js'
 import {UsageError} from '../shared/errors.js'
-import {sortProblems} from './gate.js'
+import {sortProblems} from './gate/run-gate.js'
 import {writeGateOutputs, type GateOutputOptions, type GateOutputs} from './gate/outputs.js'
 
 export interface MergeResult extends GateOutputs {

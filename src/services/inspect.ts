@@ -1,12 +1,15 @@
 import type {RunRecord} from '../model/run-record.js'
 import {buildReport, type ReportTool} from '../render/json/build-report.js'
 import type {Report} from '../render/json/report.js'
+import type {Presentable} from '../render/present.js'
 import {loadRunContent, type LoadRunOptions} from './load-run.js'
 
 export interface InspectResult {
   readonly run: RunRecord
   /** The contract's report without `replay` and `findings`. */
   readonly report: Report
+  /** What the command presents. */
+  readonly result: Presentable & {readonly kind: 'inspect'}
 }
 
 /**
@@ -15,5 +18,6 @@ export interface InspectResult {
  */
 export async function runInspect(runPath: string, tool: ReportTool, options: LoadRunOptions = {}): Promise<InspectResult> {
   const run = await loadRunContent(runPath, options)
-  return {run, report: buildReport(run, tool)}
+  const report = buildReport(run, tool)
+  return {run, report, result: {kind: 'inspect', report}}
 }

@@ -1,12 +1,12 @@
 import {mkdirSync, readdirSync, statSync} from 'node:fs'
 import {isAbsolute, relative, resolve, sep} from 'node:path'
 import type {AnalysisReport} from '../explain/analysis.js'
+import {analyzeRun, type ReplayMemo} from '../explain/analyze-run.js'
 import {formatEventLine, type LiveEvent} from '../live/events.js'
 import {startLiveSession, type LiveResult, type LiveSource} from '../live/session.js'
 import {EARLY_WARNING_CODES, isEarlyWarningCode} from '../live/warnings.js'
 import type {RunRecord} from '../model/run-record.js'
 import {UsageError} from '../shared/errors.js'
-import type {Pipeline} from './analyze.js'
 import {chooseProfiles, type ProfileRequest} from './run-options.js'
 
 export interface LiveOptions extends ProfileRequest {
@@ -30,8 +30,8 @@ export interface LiveOptions extends ProfileRequest {
   readonly stdout?: NodeJS.WriteStream
   readonly stderr?: NodeJS.WriteStream
   readonly stdin?: NodeJS.ReadStream
-  /** Replaces the real pipeline (tests). */
-  readonly pipeline?: Pipeline
+  /** Replaces the replay memo (tests count its hits). */
+  readonly memo?: ReplayMemo
   readonly now?: () => Date
 }
 
@@ -57,13 +57,10 @@ export async function runLive(options: LiveOptions): Promise<LiveOutcome> {
   const record = options.record ?? defaultRecordDir((options.now ?? (() => new Date()))())
   checkOutsideWorktree(record, options.worktree, cwd)
   // every usage error before the recording directory is created: a refused run leaves nothing behind
-  const choice = await chooseProfiles(options)
+  const profiles = await chooseProfiles(options)
   checkRecordDir(record, cwd)
-  const pipeline = options.pipeline ?? (await import('./live-pipeline.js')).createLivePipeline(choice.user)
-  const analyze = (run: RunRecord): AnalysisReport => {
-    const era = pipeline.inferEra(run)
-    return pipeline.analyze(run, {era, profiles: choice.resolve(era.modelled ? era.profile : null), whatif: false, tool: options.tool})
-  }
+  const memo = options.memo ?? (await import('../live/replay-memo.js')).createReplayMemo()
+  const analyze = (run: RunRecord): AnalysisReport => analyzeRun(run, {profiles, memo, tool: options.tool})
   const dashboard = !options.json && !options.noDashboard && stdout.isTTY === true && stdin.isTTY === true && !inCi(env)
   const write = (stream: NodeJS.WriteStream, text: string) => stream.write(text)
   const onEvent = (event: LiveEvent) => {

@@ -1,19 +1,10 @@
-import type {IngestIssue} from '../model/ingest-issue.js'
+import {createNodeFilePort, hasRunContent, readRun, type FsPort, type IngestLimits, type RunRead} from '../ingest/index.js'
 import type {RunRecord} from '../model/run-record.js'
-import type {WorktreeRecords} from '../ingest/artifacts/read-worktree.js'
-import {DEFAULT_LIMITS, discoverRun, type IngestLimits} from '../ingest/discover.js'
-import type {FsPort} from '../ingest/fs/file-port.js'
-import {createNodeFilePort} from '../ingest/fs/node-file-port.js'
-import {streamFile} from '../ingest/fs/stream-file.js'
-import {createLogIngest, type LogIngest} from '../ingest/log/ingest.js'
-import {hasRunContent, mergeArtifacts} from '../ingest/merge-artifacts.js'
 import {UsageError} from '../shared/errors.js'
 
 /**
- * RUN → RunRecord: the composition root of ingest (docs/ingest.md). Discovery finds what RUN holds
- * (`-` for a log on stdin, a log file, or a directory with logs, worktrees or a recording); logs
- * are streamed into the log ingest, worktree files are read and parsed, and the artifact-derived
- * tasks are merged into what the logs gave. Every read goes through one read-only file port.
+ * RUN → RunRecord for the commands: ingest's front door (`readRun`) with the real file system and
+ * stdin, and the usage error for a RUN that holds nothing to analyse.
  */
 export interface LoadRunOptions {
   readonly stdin?: NodeJS.ReadableStream
@@ -26,7 +17,7 @@ export const CAPTURE_HINT =
   'Capture the console output of the next build with `guardkit-replay live --record DIR -- guardkit autobuild …`, or `guardkit autobuild … 2>&1 | tee run.log`, and pass that log (or DIR).'
 
 export async function loadRun(runPath: string, options: LoadRunOptions = {}): Promise<RunRecord> {
-  return (await readRun(runPath, options)).run
+  return (await read(runPath, options)).run
 }
 
 /**
@@ -35,7 +26,7 @@ export async function loadRun(runPath: string, options: LoadRunOptions = {}): Pr
  * what RUN held and how to capture a log next time.
  */
 export async function loadRunContent(runPath: string, options: LoadRunOptions = {}): Promise<RunRecord> {
-  const {run, found} = await readRun(runPath, options)
+  const {run, found} = await read(runPath, options)
   if (hasRunContent(run)) return run
   if (run.logs.length === 0 && found.taskFiles + found.featureFiles + found.taskFolders === 0) {
     throw new UsageError(`No AutoBuild log found in ${runPath}.`, CAPTURE_HINT)
@@ -53,41 +44,9 @@ export async function loadRunContent(runPath: string, options: LoadRunOptions = 
   throw new UsageError([headline, ...why].join('\n'), CAPTURE_HINT)
 }
 
-/** What discovery found besides logs, for the message of an empty RUN. */
-interface Found {
-  readonly taskFiles: number
-  readonly featureFiles: number
-  readonly taskFolders: number
-}
-
-async function readRun(runPath: string, options: LoadRunOptions): Promise<{run: RunRecord; found: Found}> {
-  const limits = options.limits ?? DEFAULT_LIMITS
-  const ingest = createLogIngest({maxLineChars: limits.maxLineChars})
-  const issues: IngestIssue[] = []
-  const nothing: Found = {taskFiles: 0, featureFiles: 0, taskFolders: 0}
-  if (runPath === '-') {
-    await streamInto(ingest, '-', options.stdin ?? process.stdin, issues)
-    return {run: assembleRun(runPath, ingest, issues, [], null), found: nothing}
-  }
-  const port = options.port ?? createNodeFilePort()
-  const discovery = await discoverRun(port, runPath, limits)
-  issues.push(...discovery.issues)
-  for (const log of discovery.logs) {
-    ingest.startFile(log.rel)
-    await streamFile(port, log.abs, log.rel, limits.maxLogBytes, (chunk) => ingest.pushBytes(chunk), issues)
-    ingest.endFile()
-  }
-  if (discovery.worktrees.length === 0) return {run: assembleRun(runPath, ingest, issues, [], discovery.fixture?.info ?? null), found: nothing}
-  const found: Found = {
-    taskFiles: discovery.worktrees.reduce((n, w) => n + w.taskFiles.length, 0),
-    featureFiles: discovery.worktrees.reduce((n, w) => n + w.featureFiles.length, 0),
-    taskFolders: discovery.worktrees.reduce((n, w) => n + w.taskFolders.length, 0),
-  }
-  // Artifact schemas (zod) load only when RUN holds a worktree: a plain log starts faster.
-  const {readRunArtifacts} = await import('../ingest/artifacts/read-run-artifacts.js')
-  const artifacts = await readRunArtifacts(port, discovery, limits)
-  issues.push(...artifacts.issues)
-  return {run: assembleRun(runPath, ingest, issues, artifacts.worktrees, discovery.fixture?.info ?? null), found}
+async function read(runPath: string, options: LoadRunOptions): Promise<RunRead> {
+  const stdin = runPath === '-' ? ((options.stdin ?? process.stdin) as AsyncIterable<Uint8Array | string>) : undefined
+  return readRun(options.port ?? createNodeFilePort(), runPath, {...(options.limits ? {limits: options.limits} : {}), ...(stdin ? {stdin} : {})})
 }
 
 function listed(items: readonly string[]): string {
@@ -96,21 +55,4 @@ function listed(items: readonly string[]): string {
 
 function count(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`
-}
-
-/** Streams one log into the ingest; a read error keeps what was read and becomes an issue. */
-async function streamInto(ingest: LogIngest, file: string, stream: NodeJS.ReadableStream, issues: IngestIssue[]): Promise<void> {
-  ingest.startFile(file)
-  try {
-    for await (const chunk of stream) ingest.pushBytes(typeof chunk === 'string' ? new TextEncoder().encode(chunk) : (chunk as Uint8Array))
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code ?? (error as Error).message
-    issues.push({file, code: 'unreadable', severity: 'error', message: `reading stopped with ${code}; what was read before is used`})
-  }
-  ingest.endFile()
-}
-
-function assembleRun(runPath: string, ingest: LogIngest, issues: readonly IngestIssue[], worktrees: readonly WorktreeRecords[], fixture: RunRecord['fixture']): RunRecord {
-  const logs = ingest.finish()
-  return mergeArtifacts({runPath, fromLogs: logs.logs.length > 0 ? logs : null, worktrees, fixture: fixture ?? null, issues})
 }

@@ -1,4 +1,4 @@
-import {mkdirSync, writeFileSync} from 'node:fs'
+import {mkdirSync} from 'node:fs'
 import {fileURLToPath, pathToFileURL} from 'node:url'
 import type {Browser, Page} from 'playwright-core'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
@@ -30,10 +30,9 @@ describe.skipIf(!chromiumInstalled())('the TASK-DB-003 report in Debian’s chro
   let url: string
 
   beforeAll(async () => {
-    const {output} = await runAnalyze(DB003, {tool: {name: 'guardkit-replay', version: 'browser-test'}, format: 'html', names: [], with: [], without: [], progress: SILENT})
     mkdirSync(OUT, {recursive: true})
     const file = `${OUT}db-003-timeout.html`
-    writeFileSync(file, output)
+    await runAnalyze(DB003, {tool: {name: 'guardkit-replay', version: 'browser-test'}, format: 'html', out: file, names: [], with: [], without: [], progress: SILENT})
     url = pathToFileURL(file).href
     browser = await launchChromium()
   }, 60_000)

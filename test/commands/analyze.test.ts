@@ -7,6 +7,8 @@ import {fileURLToPath} from 'node:url'
 import {promisify} from 'node:util'
 import {afterEach, describe, expect, it} from 'vitest'
 import {ReportSchema} from '../../src/render/json/report.js'
+import {present} from '../../src/render/present.js'
+import {PLAIN} from '../../src/render/text/plain-palette.js'
 import {runAnalyze} from '../../src/services/analyze.js'
 import {createProgress} from '../../src/services/progress.js'
 import {runCli} from '../helpers/cli.js'
@@ -95,8 +97,9 @@ describe('analyze (fixtures/runs/db-003-timeout, seed 002)', () => {
       'INFO:guardkit.orchestrator.autobuild:Criteria Progress (Turn 1): 2/2 verified (100%)',
       'INFO:guardkit.orchestrator.autobuild:Orchestration complete: TASK-S, decision=approved, turns=1',
     ]
-    const result = await runAnalyze('-', {tool, format: 'json', names: [], with: [], without: [], stdin: Readable.from([Buffer.from(lines.join('\n'))])})
-    const doc = ReportSchema.parse(result.json)
+    const {result} = await runAnalyze('-', {tool, format: 'json', names: [], with: [], without: [], stdin: Readable.from([Buffer.from(lines.join('\n'))])})
+    const drawn = await present(result, 'json', {palette: PLAIN, width: 100, verbose: false})
+    const doc = ReportSchema.parse(drawn.kind === 'json' ? drawn.json : null)
     expect(doc.run.logs).toEqual(['-'])
     expect(doc.tasks[0]).toMatchObject({taskId: 'TASK-S', recorded: {outcome: 'approved'}})
     expect(Object.keys(doc.tasks[0]!.replay!)).toEqual(expect.arrayContaining(['legacy', 'fixed']))

@@ -57,7 +57,7 @@ const TaskExpectation = z.strictObject({
     .optional(),
 })
 
-/** Overrides of src/ingest/discover/limits.ts `IngestLimits` for one fixture. */
+/** Overrides of src/ingest/discovery/limits.ts `IngestLimits` for one fixture. */
 const IngestLimitsOverride = z.strictObject({
   maxLogBytes: z.number().int().positive().optional(),
   maxArtifactBytes: z.number().int().positive().optional(),

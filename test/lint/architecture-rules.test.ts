@@ -30,6 +30,18 @@ describe('the lint enforces the architecture (docs/architecture.md)', () => {
     expect(fired).toContain('no-restricted-imports')
   })
 
+  it('keeps ingest behind its front door: services may not reach into ingest/log', async () => {
+    const fired = await rulesFired('src/services/planted.ts', "import {createLogIngest} from '../ingest/log/ingest.js'\nexport const x = createLogIngest\n")
+    expect(fired).toContain('no-restricted-imports')
+    const live = await rulesFired('src/live/planted.ts', "import {parsePythonJson} from '../ingest/artifacts/parse-json.js'\nexport const x = parsePythonJson\n")
+    expect(live).toContain('no-restricted-imports')
+  })
+
+  it('lets other layers import ingest through its front door', async () => {
+    const fired = await rulesFired('src/services/gate/planted.ts', "import {readRun} from '../../ingest/index.js'\nexport const x = readRun\n")
+    expect(fired).toEqual([])
+  })
+
   it('accepts pure code and downward imports', async () => {
     const fired = await rulesFired('src/replay/planted.ts', "import {md5Hex8} from '../logic/python/md5.js'\nexport const sig = (s: string): string => md5Hex8(s)\n")
     expect(fired).toEqual([])

@@ -29,9 +29,7 @@ Exit codes: 0 no regression, 1 a regression, 2 a missing, unreadable, foreign or
     const unknown = files.find((f) => f.startsWith('-'))
     if (unknown) throw new UsageError(`Unknown flag ${unknown}.`, 'See `guardkit-replay gate merge --help`.')
     const {runGateMerge} = await import('../../services/gate-merge.js')
-    const json = this.jsonEnabled() || flags.format === 'json'
-    const result = await runGateMerge(files, {format: json ? 'json' : flags.format, verbose: flags.verbose, junit: flags.junit, html: flags.html, github: flags.github})
-    showGateOutput(result, json, this.jsonEnabled(), (line) => this.log(line))
-    return result.report
+    const result = await runGateMerge(files, {junit: flags.junit, html: flags.html, github: flags.github})
+    return showGateOutput(result, {format: flags.format, verbose: flags.verbose, jsonFlag: this.jsonEnabled()}, (line) => this.log(line))
   }
 }

@@ -1,9 +1,8 @@
+import type {LogicFlags} from '../../logic/changes.js'
 import type {Profile} from '../../logic/profiles.js'
-import type {RunRecord, TaskRun} from '../../model/run-record.js'
-import type {EraInference, TaskReplay} from '../../replay/types.js'
+import type {EraInference} from '../../replay/types.js'
+import type {TaskAnalysis} from '../analysis.js'
 import {reproduceCommand} from '../draft.js'
-import {detectTaskFindings} from '../detect-findings.js'
-import {numberFindings} from '../order.js'
 import {classifyPair} from './classify.js'
 import {applyExpectation, type ExpectationEntry} from './expectations.js'
 import {explainingFindings} from './explaining-findings.js'
@@ -17,37 +16,27 @@ export type GateSubject =
   | {readonly kind: 'unavailable'; readonly name: string; readonly reason: string}
 
 export interface GateTaskInput {
-  readonly run: RunRecord
-  readonly task: TaskRun
+  /** The task run as the spine analysed it (explain/analyze-run.ts): its replays include both subjects'. */
+  readonly analysis: TaskAnalysis
+  readonly runPath: string
   readonly era: EraInference
   readonly baseline: GateSubject
   readonly candidate: GateSubject
   readonly policy: GatePolicy
   readonly expectation: ExpectationEntry | null
-  /** Replays this task under a profile (the services layer passes the fold, with the task's inputs collected once). */
-  readonly replay: (profile: Profile) => TaskReplay
-  /** The profile inferred for the run's era, resolved (null: none), and `fixed`: the findings read both. */
-  readonly asRun: Profile | null
-  readonly fixed: Profile
+  /** The flags of the profile inferred for the run's era (null: none): the record's side reads them. */
+  readonly asRunFlags: LogicFlags | null
 }
 
-/**
- * Gate one task run: both sides, the policy, the expectations, and for a task that regressed the
- * findings that explain it. Only the two subjects are replayed; the era's profile and `fixed`
- * (which the findings read) only when the task regressed.
- */
+/** Gate one analysed task run: both sides, the policy, the expectations, and for a task that regressed the findings that explain it. */
 export function gateTask(input: GateTaskInput): GateTask {
-  const {task, era} = input
-  const replays = new Map<string, TaskReplay>()
-  const replayOf = (p: Profile): TaskReplay => {
-    let r = replays.get(p.name)
-    if (r === undefined) replays.set(p.name, (r = input.replay(p)))
-    return r
-  }
+  const {era} = input
+  const {task} = input.analysis
   const view = (s: GateSubject): SideView => {
     if (s.kind === 'recorded') return sideOfRecord(task)
     if (s.kind === 'unavailable') return notModelledSide(s.name)
-    return era.modelled ? sideOfReplay(replayOf(s.profile)) : notModelledSide(s.profile.name)
+    const replay = input.analysis.replays[s.profile.name]
+    return era.modelled && replay !== undefined ? sideOfReplay(replay) : notModelledSide(s.profile.name)
   }
   const b = view(input.baseline)
   const c = view(input.candidate)
@@ -66,7 +55,7 @@ export function gateTask(input: GateTaskInput): GateTask {
   const failing = classification === 'regressed'
     || (classification === 'changed' && input.policy.failOn.includes('changed'))
     || (classification === 'skipped' && input.policy.failOn.includes('skipped'))
-  const findings = classification === 'regressed' && era.modelled ? findingsFor(input, replayOf, cls.reasons) : []
+  const findings = classification === 'regressed' && era.modelled ? findingsFor(input, cls.reasons) : []
   const firstTurn = cls.reasons.find((r) => !r.waived && r.turn !== null)?.turn ?? null
   return {
     taskId: task.taskId,
@@ -82,20 +71,14 @@ export function gateTask(input: GateTaskInput): GateTask {
     expectation,
     turns: classification === 'unchanged' ? null : turnRows(sideOfRecord(task), b, c),
     findings,
-    reproduce: reproduceCommand(input.run.path, task.taskId, firstTurn, input.candidate.kind === 'profile' ? input.candidate.profile.name : null),
+    reproduce: reproduceCommand(input.runPath, task.taskId, firstTurn, input.candidate.kind === 'profile' ? input.candidate.profile.name : null),
   }
 }
 
-function findingsFor(input: GateTaskInput, replayOf: (p: Profile) => TaskReplay, reasons: GateTask['reasons']): GateTask['findings'] {
-  const profiles = [input.baseline, input.candidate].flatMap((s) => (s.kind === 'profile' ? [s.profile] : []))
-  if (input.asRun) profiles.push(input.asRun)
-  profiles.push(input.fixed)
-  const replays = Object.fromEntries(profiles.map((p) => [p.name, replayOf(p)]))
-  const drafts = detectTaskFindings({run: input.run, task: input.task, replays, era: input.era, asRun: input.asRun?.name ?? null})
-  const findings = numberFindings([drafts])[0] ?? []
-  const flagsOf = (s: GateSubject) => (s.kind === 'profile' ? s.profile.flags : s.kind === 'recorded' ? (input.asRun?.flags ?? null) : null)
+function findingsFor(input: GateTaskInput, reasons: GateTask['reasons']): GateTask['findings'] {
+  const flagsOf = (s: GateSubject) => (s.kind === 'profile' ? s.profile.flags : s.kind === 'recorded' ? input.asRunFlags : null)
   const name = input.candidate.kind === 'profile' ? input.candidate.profile.name : input.candidate.kind === 'recorded' ? 'the recorded run' : input.candidate.name
-  return explainingFindings(findings, reasons, flagsOf(input.baseline), flagsOf(input.candidate), name)
+  return explainingFindings(input.analysis.findings, reasons, flagsOf(input.baseline), flagsOf(input.candidate), name)
 }
 
 /** Every turn any of the three knows, in order. */

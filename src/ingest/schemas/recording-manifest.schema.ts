@@ -2,7 +2,7 @@ import {z} from 'zod'
 import {PyInt, Str} from './common.schema.js'
 
 /** docs/recording-format.md: the manifest at the top of a recording written by `record`/`live`. */
-export {RECORDING_MANIFEST_NAME} from '../discover/limits.js'
+export {RECORDING_MANIFEST_NAME} from '../discovery/limits.js'
 export const RECORDING_FORMAT = 'guardkit-replay/recording'
 
 const Sha256 = z.string().regex(/^[0-9a-f]{64}$/, 'expected a sha256 (64 lower-case hex digits)')

@@ -1,5 +1,5 @@
 import type {FlagId, LogicChange} from '../../logic/changes.js'
-import {commitIndex} from '../../logic/changes/commits.js'
+import {commitIndex} from '../../logic/change-registry/commits.js'
 import type {Palette} from './plain-palette.js'
 
 export interface ProfilesReport {

@@ -1,17 +1,14 @@
+import {analyzeRun} from '../../explain/analyze-run.js'
 import type {ExpectationEntry} from '../../explain/gate/expectations.js'
 import {gateTask, type GateSubject} from '../../explain/gate/gate-task.js'
 import type {GatePolicy} from '../../explain/gate/types.js'
-import type {IngestLimits} from '../../ingest/discover.js'
+import {createSyncFilePort, type IngestLimits} from '../../ingest/index.js'
 import type {LogicFlags} from '../../logic/changes.js'
 import {builtinProfile, type Profile} from '../../logic/profiles.js'
 import type {RunRecord} from '../../model/run-record.js'
 import type {GateRun} from '../../render/gate-report.js'
-import {inferEra} from '../../replay/era.js'
-import {replayTask} from '../../replay/replay-task.js'
-import {collectTaskInputs, type TaskInputs} from '../../replay/turn-inputs.js'
 import {UsageError} from '../../shared/errors.js'
 import {loadRun} from '../load-run.js'
-import {createSyncFilePort} from '../../ingest/fs/sync-file-port.js'
 
 /**
  * A baseline or candidate as the command resolved it, before any run is read: a profile with its
@@ -55,22 +52,23 @@ export async function gateRunJob(job: RunJob, settings: GateSettings): Promise<G
   }
   const why = unrecognisable(run)
   if (why !== null) return unreadable(job, run.ingestIssues.length, why)
-  const era = inferEra(run)
-  const asRun = era.profile !== null && era.modelled ? builtinProfile(era.profile) : null
-  const fixed = builtinProfile('fixed')!
+  const asProfile = (s: SubjectSpec): Profile[] => (s.kind === 'profile' ? [{name: s.name, description: s.description, flags: s.flags}] : [])
+  // the two subjects, and `fixed`, which the findings read; the spine puts the era's profile first
+  const report = analyzeRun(run, {profiles: {kind: 'profiles', profiles: [...asProfile(settings.baseline), ...asProfile(settings.candidate), builtinProfile('fixed')!]}})
+  const {era} = report
+  const asRun = era.modelled && era.profile !== null ? (report.profiles.find((p) => p.name === era.profile) ?? null) : null
+  const asRunFlags = asRun === null ? null : (builtinProfile(asRun.name)?.flags ?? null)
   const subject = (s: SubjectSpec): GateSubject => {
     if (s.kind === 'recorded') return {kind: 'recorded'}
     if (s.kind === 'profile') return {kind: 'profile', profile: {name: s.name, description: s.description, flags: s.flags}}
-    if (asRun) return {kind: 'profile', profile: asRun}
+    if (asRun !== null && asRunFlags !== null) return {kind: 'profile', profile: {name: asRun.name, description: asRun.description, flags: asRunFlags}}
     return {kind: 'unavailable', name: 'as-run', reason: era.modelled ? 'the records allow no era profile to be inferred' : `not modelled (${era.reason})`}
   }
   const baseline = subject(settings.baseline)
   const candidate = subject(settings.candidate)
-  const tasks = run.tasks.map((task) => {
-    let inputs: TaskInputs | undefined
-    const replay = (p: Profile) => replayTask((inputs ??= collectTaskInputs(run, task)), p, asRun)
-    return gateTask({run, task, era, baseline, candidate, policy: settings.policy, expectation: expectationOf(job, task.taskId, task.attempt), replay, asRun, fixed})
-  })
+  const tasks = report.tasks.map((analysis) =>
+    gateTask({analysis, runPath: run.path, era, baseline, candidate, policy: settings.policy, expectation: expectationOf(job, analysis.task.taskId, analysis.task.attempt), asRunFlags}),
+  )
   return {
     path: job.path,
     era: {profile: era.profile, modelled: era.modelled, confidence: era.confidence, reason: era.reason},

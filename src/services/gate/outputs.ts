@@ -1,11 +1,8 @@
 import {appendFile, writeFile} from 'node:fs/promises'
 import type {GateReport} from '../../render/gate-report.js'
 import {UsageError} from '../../shared/errors.js'
-import {outputWidth, terminalPalette, type OutputFormat} from '../run-options.js'
 
 export interface GateOutputOptions {
-  readonly format: OutputFormat
-  readonly verbose?: boolean
   /** Write the JUnit XML here. */
   readonly junit?: string
   /** Write the self-contained HTML page here (docs/html-report.md). */
@@ -17,9 +14,6 @@ export interface GateOutputOptions {
 }
 
 export interface GateOutputs {
-  /** The report as text or Markdown ('' for json: print `json`). */
-  readonly output: string
-  readonly json: GateReport | null
   /** GitHub workflow commands (`::error …`) when GITHUB_ACTIONS=true, else none. */
   readonly annotations: readonly string[]
   /** Files written (JUnit, HTML, the step summary). */
@@ -30,8 +24,8 @@ export interface GateOutputs {
 const STEP_SUMMARY_BYTES = 1024 * 1024
 
 /**
- * Everything a gate report turns into, for `gate` and `gate merge` alike: the report in the chosen
- * format, the JUnit file, the HTML page, and under GitHub Actions the annotations and the Markdown step summary
+ * Every file a gate report turns into, for `gate` and `gate merge` alike: the JUnit file, the HTML
+ * page, and under GitHub Actions the annotations and the Markdown step summary
  * (appended to $GITHUB_STEP_SUMMARY, compacted when the full one would pass GitHub's 1 MiB).
  */
 export async function writeGateOutputs(report: GateReport, options: GateOutputOptions): Promise<GateOutputs> {
@@ -65,18 +59,7 @@ export async function writeGateOutputs(report: GateReport, options: GateOutputOp
     }
     files.push(summaryFile)
   }
-  switch (options.format) {
-    case 'json':
-      return {output: '', json: report, annotations, files}
-    case 'md': {
-      const {renderGateMarkdown} = await import('../../render/markdown/gate.js')
-      return {output: renderGateMarkdown(report, {verbose: options.verbose}), json: null, annotations, files}
-    }
-    case 'text': {
-      const [{renderGateText}, palette] = await Promise.all([import('../../render/text/gate.js'), terminalPalette()])
-      return {output: renderGateText(report, {palette, width: outputWidth(), verbose: options.verbose ?? false}), json: null, annotations, files}
-    }
-  }
+  return {annotations, files}
 }
 
 async function write(file: string, content: string, what: string): Promise<void> {

@@ -1,35 +1,27 @@
 import {describe, expect, it} from 'vitest'
-import {analyzeRun, type AnalyzeOptions} from '../../../src/explain/analyze-run.js'
-import {builtinProfile} from '../../../src/logic/profiles.js'
-import {inferEra} from '../../../src/replay/era.js'
-import type {TaskReplay} from '../../../src/replay/types.js'
-import {eraOf, loadFixture, replayedTurn, taskReplay} from './helpers.js'
+import {analyzeRun} from '../../../src/explain/analyze-run.js'
+import {planProfiles} from '../../../src/explain/profile-selection.js'
+import type {RunRecord} from '../../../src/model/run-record.js'
+import {loadFixture} from './helpers.js'
 
-/** A stand-in replay: every profile reproduces the recorded turns and ends undetermined, except fixed, which stalls at 5. */
-const replay: AnalyzeOptions['replay'] = (_run, task, profile): TaskReplay => {
-  const turns = task.turns.filter((t) => t.coach.decision).map((t) => replayedTurn(t.turn, {decision: t.coach.decision!.value, criteriaMet: t.coach.criteriaMet?.value ?? null}))
-  if (profile.name === 'fixed' && task.taskId === 'TASK-DB-003') return taskReplay('fixed', {kind: 'replayed', outcome: 'unrecoverable_stall', turn: 5}, turns.slice(0, 5), 5)
-  return taskReplay(profile.name, {kind: 'undetermined', afterTurn: turns.length}, turns)
+const TOOL = {name: 'guardkit-replay', version: 'test'}
+
+/** The same record with a marker of June 2026 (the LLM Coach): newer than the modelled window. */
+function outsideWindow(run: RunRecord): RunRecord {
+  return {...run, eraMarkers: [...run.eraMarkers, {id: 'llm-coach', evidence: [], count: 1}]}
 }
 
-const options = (extra: Partial<AnalyzeOptions> = {}): AnalyzeOptions => ({
-  profiles: [builtinProfile('legacy')!, builtinProfile('fixed')!],
-  replay,
-  inferEra,
-  tool: {name: 'guardkit-replay', version: 'test'},
-  ...extra,
-})
-
-describe('analyzeRun', () => {
-  it('replays the inferred profile first, then the chosen ones, and numbers findings across the report', async () => {
+describe('analyzeRun (the spine)', () => {
+  it('replays the inferred profile first, then legacy and fixed, and numbers findings across the report', async () => {
+    // fixtures/runs/db-003-timeout/README.md: the fixed logic's stall detector fires at turn 5 of 18
     const run = await loadFixture('db-003-timeout')
-    const report = analyzeRun(run, options())
+    const report = analyzeRun(run, {tool: TOOL})
     expect(report.profiles.map((p) => p.name)).toEqual(['as-run:8a697b80', 'legacy', 'fixed'])
     const db3 = report.tasks.find((t) => t.task.taskId === 'TASK-DB-003')!
     expect(Object.keys(db3.replays)).toEqual(['as-run:8a697b80', 'legacy', 'fixed'])
     expect(db3.findings[0]!.id).toBe('f1')
+    expect(db3.replays.fixed!.stallTurn).toBe(5)
     expect(db3.verdict.waste).toMatchObject({shouldHaveStoppedAt: 5, turnsWasted: 13})
-    expect(db3.explain!.stall.fixedVerdict).toBe('fixed would have stopped at turn 5')
     expect(db3.whatif).toBeNull()
     expect(report.feature!.featureId).toBe('FEAT-BA28')
     expect(report.tool.version).toBe('test')
@@ -37,23 +29,48 @@ describe('analyzeRun', () => {
 
   it('gives byte-identical reports for the same record (deterministic ids and order)', async () => {
     const run = await loadFixture('db-003-timeout')
-    expect(JSON.stringify(analyzeRun(run, options()))).toBe(JSON.stringify(analyzeRun(run, options())))
+    expect(JSON.stringify(analyzeRun(run, {tool: TOOL}))).toBe(JSON.stringify(analyzeRun(run, {tool: TOOL})))
   })
 
-  it('runs whatif on request, with the replay it was given', async () => {
+  it('runs whatif on request, from the era profile', async () => {
     const run = await loadFixture('db-003-timeout')
-    const report = analyzeRun(run, options({whatif: true, whatifBounds: {maxSetSize: 2}}))
+    const report = analyzeRun(run, {whatif: true, whatifBounds: {maxSetSize: 2}})
     const w = report.tasks.find((t) => t.task.taskId === 'TASK-DB-003')!.whatif!
     expect(w.baseline).toBe('as-run:8a697b80')
     expect(w.searched).toMatch(/up to 2/)
   })
 
-  it('still explains a run outside the modelled window from its log records', async () => {
-    const run = await loadFixture('db-003-timeout-log-only')
-    const report = analyzeRun(run, options({inferEra: () => eraOf(null, false)}))
-    const db3 = report.tasks.find((t) => t.task.taskId === 'TASK-DB-003')!
+  it('replays each task under a profile once, through the memo when one is given', async () => {
+    const run = await loadFixture('db-003-timeout')
+    const slots: string[] = []
+    analyzeRun(run, {memo: {replay: (slot, compute) => (slots.push(`${slot.task.taskId}#${slot.task.attempt} ${slot.profile.name}`), compute())}})
+    expect(slots.length).toBe(new Set(slots).size)
+    expect(slots).toContain('TASK-DB-003#1 fixed')
+  })
+
+  it('still explains a run outside the modelled window from its log records, and replays nothing', async () => {
+    const run = outsideWindow(await loadFixture('db-003-timeout-log-only'))
+    const report = analyzeRun(run)
+    expect(report.era.modelled).toBe(false)
     expect(report.profiles.map((p) => p.name)).toEqual(['legacy', 'fixed'])
+    const db3 = report.tasks.find((t) => t.task.taskId === 'TASK-DB-003')!
+    for (const r of Object.values(db3.replays)) expect(r.outcome.kind).toBe('not-modelled')
     expect(db3.findings.map((f) => f.code)).toEqual(expect.arrayContaining(['INFRA_TEST_FAILURE', 'ENDED_BY_TIMEOUT_NOT_STALL', 'GATES_SHORT_CIRCUIT']))
     expect(db3.findings.map((f) => f.code)).not.toContain('REPLAY_DIVERGES_FROM_RECORD')
+  })
+})
+
+describe('planProfiles (the one profile-list normaliser)', () => {
+  const request = (names: string[], w: string[] = [], wo: string[] = []) => ({kind: 'request' as const, names, with: w as never[], without: wo as never[], user: []})
+
+  it('defaults to the era profile, legacy and fixed; --with adds the era profile adjusted', () => {
+    expect(planProfiles(request([]), 'as-run:8a697b80').profiles.map((p) => p.name)).toEqual(['as-run:8a697b80', 'legacy', 'fixed'])
+    expect(planProfiles(request([], ['stallNormalize']), null).profiles.map((p) => p.name)).toEqual(['legacy', 'fixed', 'legacy+stallNormalize'])
+  })
+
+  it('keeps each profile once, the era profile first, also when named again', () => {
+    const plan = planProfiles(request(['fixed', 'as-run:8a697b80', 'fixed']), 'as-run:8a697b80')
+    expect(plan.profiles.map((p) => p.name)).toEqual(['as-run:8a697b80', 'fixed'])
+    expect(plan.asRun?.name).toBe('as-run:8a697b80')
   })
 })

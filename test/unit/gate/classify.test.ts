@@ -3,10 +3,11 @@ import {classifyPair} from '../../../src/explain/gate/classify.js'
 import {sideOfRecord, sideOfReplay} from '../../../src/explain/gate/side.js'
 import {summariseGate} from '../../../src/explain/gate/summarise.js'
 import {gateTask as gateOneTask} from '../../../src/explain/gate/gate-task.js'
+import type {TaskAnalysis} from '../../../src/explain/analysis.js'
 import type {FailOn, GateRule} from '../../../src/explain/gate/types.js'
 import {builtinProfile, type Profile} from '../../../src/logic/profiles.js'
 import type {ReplayOutcome} from '../../../src/replay/types.js'
-import {eraOf, fact, feedbackTurn, replayedTurn, runRecord, taskReplay, taskRun, turn} from '../explain/helpers.js'
+import {eraOf, fact, feedbackTurn, replayedTurn, taskReplay, taskRun, turn} from '../explain/helpers.js'
 
 // Hand-built pairs of replays: each case is what the policy in docs/ci.md says, not what the code did.
 
@@ -282,8 +283,15 @@ describe('gate verdict: what counts against it', () => {
   const fixed = builtinProfile('fixed')!
   const task = taskRun({turns: [feedbackTurn(1, 'f', 2, 6)], outcome: fact('max_turns_exceeded')})
   const replay = (p: Profile) => taskReplay(p.name, maxTurns(1), [replayedTurn(1, {decision: 'feedback', criteriaMet: 2, criteriaTotal: p.name === 'fixed' ? 7 : 6})])
+  const analysed = (profiles: Profile[]): TaskAnalysis => ({
+    task,
+    replays: Object.fromEntries(profiles.map((p) => [p.name, replay(p)])),
+    findings: [],
+    verdict: {happened: '', why: '', underProfiles: [], waste: null, doNow: [], fixedIn: [], notFixed: [], ok: false},
+    whatif: null,
+  })
   const gateOne = (...failOn: FailOn[]) =>
-    gateOneTask({run: runRecord([task]), task, era: eraOf('legacy'), baseline: {kind: 'profile', profile: legacy}, candidate: {kind: 'profile', profile: fixed}, policy: policy(...failOn), expectation: null, replay, asRun: legacy, fixed})
+    gateOneTask({analysis: analysed([legacy, fixed]), runPath: 'run.log', era: eraOf('legacy'), baseline: {kind: 'profile', profile: legacy}, candidate: {kind: 'profile', profile: fixed}, policy: policy(...failOn), expectation: null, asRunFlags: legacy.flags})
 
   it('a changed task does not fail the gate; under --fail-on changed it does', () => {
     const loose = gateOne()

@@ -16,7 +16,7 @@ describe('the recording layer and redaction (eslint.config.js)', () => {
     const use = "import {RecordingWriter} from '../recording/writer.js'\nexport const w = RecordingWriter\n"
     expect(await rulesFired('src/services/planted.ts', use)).toEqual([])
     expect(await rulesFired('src/live/planted.ts', use)).toEqual([])
-    expect(await rulesFired('src/recording/planted.ts', "import {discoverRun} from '../ingest/discover.js'\nexport const d = discoverRun\n")).toEqual([])
+    expect(await rulesFired('src/recording/planted.ts', "import {discoverRun} from '../ingest/index.js'\nexport const d = discoverRun\n")).toEqual([])
   })
 
   it('recording may not import services, explain or render; ingest may not import recording', async () => {

@@ -2,8 +2,9 @@ import {existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {describe, expect, it} from 'vitest'
-import {COMMITS, commitIndex} from '../../../src/logic/changes/commits.js'
-import {formatReplayOutcome, inferEra, replayRun} from '../../../src/replay/index.js'
+import {COMMITS, commitIndex} from '../../../src/logic/change-registry/commits.js'
+import {analyzeRun} from '../../../src/explain/analyze-run.js'
+import {formatReplayOutcome, inferEra} from '../../../src/replay/index.js'
 import {loadRun} from '../../../src/services/load-run.js'
 import {CORPUS, load} from './helpers.js'
 
@@ -108,7 +109,7 @@ describe('no divergence flood', () => {
 
   it.each(logs)('%s: the inferred profile reproduces the record, or replay says it is not modelled', async (log) => {
     const run = await load(`${CORPUS}logs/${log}`)
-    const result = replayRun(run)
+    const result = analyzeRun(run)
     for (const t of result.tasks) {
       for (const [name, replayed] of Object.entries(t.replays)) {
         if (!result.era.modelled) {

@@ -1,4 +1,5 @@
 import {describe, expect, it} from 'vitest'
+import {analyzeRun} from '../../../src/explain/analyze-run.js'
 import {builtinProfile} from '../../../src/logic/profiles.js'
 import type {RunRecord} from '../../../src/model/run-record.js'
 import {
@@ -8,7 +9,6 @@ import {
   formatReplayOutcome,
   initialReplayState,
   recordedSignatures,
-  replayRun,
   replayTask,
   stepReplay,
 } from '../../../src/replay/index.js'
@@ -17,9 +17,9 @@ import {CORPUS, FIXTURES, findTask, load, profile, replay} from './helpers.js'
 
 describe('determinism', () => {
   it.each(['db-003-timeout', 'ac1a-run2-sft001', 'rk01-003-direct-mode', 'ae7e-promise-loss'])('%s: two ingests, byte-identical replay JSON', async (name) => {
-    const a = replayRun(await loadRun(`${FIXTURES}${name}`))
-    const b = replayRun(await loadRun(`${FIXTURES}${name}`))
-    const json = (r: typeof a) => JSON.stringify({era: r.era, tasks: r.tasks.map((t) => ({replays: t.replays, profiles: t.profiles, vsRecord: t.vsRecord}))})
+    const a = analyzeRun(await loadRun(`${FIXTURES}${name}`))
+    const b = analyzeRun(await loadRun(`${FIXTURES}${name}`))
+    const json = (r: typeof a) => JSON.stringify({era: r.era, tasks: r.tasks.map((t) => ({replays: t.replays, findings: t.findings, verdict: t.verdict}))})
     expect(json(a)).toBe(json(b))
   })
 })
@@ -86,7 +86,7 @@ describe('recorded boundaries and the end of the record', () => {
 
   it('a run outside the modelled window is not replayed under any profile', async () => {
     const run = await load(`${CORPUS}logs/FEAT-GI.log`)
-    const result = replayRun(run, {profiles: [profile('fixed')]})
+    const result = analyzeRun(run, {profiles: {kind: 'profiles', profiles: [profile('fixed')]}})
     expect(result.era.modelled).toBe(false)
     for (const t of result.tasks) {
       for (const r of Object.values(t.replays)) {

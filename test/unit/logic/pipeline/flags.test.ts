@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest'
-import {COMMITS} from '../../../../src/logic/changes/commits.js'
-import {PIPELINE_CHANGES} from '../../../../src/logic/changes/pipeline.js'
+import {COMMITS} from '../../../../src/logic/change-registry/commits.js'
+import {PIPELINE_CHANGES} from '../../../../src/logic/change-registry/pipeline.js'
 import {asRun, FIXED, LEGACY} from './helpers.js'
 
 const byId = Object.fromEntries(PIPELINE_CHANGES.map((c) => [c.id, c]))

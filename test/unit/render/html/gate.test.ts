@@ -2,7 +2,7 @@ import {fileURLToPath} from 'node:url'
 import {beforeAll, describe, expect, it} from 'vitest'
 import type {GateReport} from '../../../../src/render/gate-report.js'
 import {renderGateHtml} from '../../../../src/render/html/gate.js'
-import {runGate} from '../../../../src/services/gate.js'
+import {runGate} from '../../../../src/services/gate/run-gate.js'
 import {all, byTag, externalReferences, parseHtml, textOf} from './parse.js'
 
 const FIXTURES = fileURLToPath(new URL('../../../../fixtures/runs', import.meta.url))
@@ -13,7 +13,7 @@ let report: GateReport
 
 beforeAll(async () => {
   // every fixture gated with legacy as the candidate: regressions, changes and unchanged tasks
-  const result = await runGate([FIXTURES], {tool: {name: 'guardkit-replay', version: 'test'}, baseline: 'fixed', candidate: 'legacy', format: 'json', progress: false, jobs: 1, env: {}, cwd: ROOT})
+  const result = await runGate([FIXTURES], {tool: {name: 'guardkit-replay', version: 'test'}, baseline: 'fixed', candidate: 'legacy', progress: false, jobs: 1, env: {}, cwd: ROOT})
   report = result.report
 }, 120_000)
 

@@ -1,18 +1,18 @@
 import {availableParallelism} from 'node:os'
-import {summariseGate} from '../explain/gate/summarise.js'
-import type {FailOn} from '../explain/gate/types.js'
-import type {GateProblem, GateReport, GateRun} from '../render/gate-report.js'
-import {normaliseFailOn} from '../render/gate-report.js'
-import {compareCodePoints} from '../shared/compare.js'
-import {UsageError} from '../shared/errors.js'
-import {expandCorpus} from './gate/expand-paths.js'
-import {loadCorpusExpectations} from './gate/corpus-expectations.js'
-import {writeGateOutputs, type GateOutputOptions, type GateOutputs} from './gate/outputs.js'
-import {checkOutputsOutsideCorpus} from './gate/output-paths.js'
-import {gateRuns} from './gate/pool.js'
-import {createGateProgress} from './gate/progress.js'
-import {parseShard, resolveSubject, shardOf} from './gate/subjects.js'
-import type {RunJob} from './gate/gate-run.js'
+import {summariseGate} from '../../explain/gate/summarise.js'
+import type {FailOn} from '../../explain/gate/types.js'
+import type {GateProblem, GateReport, GateRun} from '../../render/gate-report.js'
+import {normaliseFailOn} from '../../render/gate-report.js'
+import {compareCodePoints} from '../../shared/compare.js'
+import {UsageError} from '../../shared/errors.js'
+import {expandCorpus} from './expand-paths.js'
+import {loadCorpusExpectations} from './corpus-expectations.js'
+import {writeGateOutputs, type GateOutputOptions, type GateOutputs} from './outputs.js'
+import {checkOutputsOutsideCorpus} from './output-paths.js'
+import {gateRuns} from './pool.js'
+import {createGateProgress} from './progress.js'
+import {parseShard, resolveSubject, shardOf} from './subjects.js'
+import type {RunJob} from './gate-run.js'
 
 export interface GateOptions extends GateOutputOptions {
   readonly tool: {readonly name: string; readonly version: string}
@@ -43,7 +43,7 @@ export interface GateResult extends GateOutputs {
 export async function runGate(paths: readonly string[], options: GateOptions): Promise<GateResult> {
   const cwd = options.cwd ?? process.cwd()
   if (paths.length === 0) throw new UsageError('gate needs at least one PATH: run directories, log files, corpus folders or globs.')
-  const user = options.profilesFile === undefined ? [] : await (await import('./user-profiles.js')).loadUserProfiles(options.profilesFile)
+  const user = options.profilesFile === undefined ? [] : await (await import('../user-profiles.js')).loadUserProfiles(options.profilesFile)
   const baseline = resolveSubject(options.baseline, '--baseline', user)
   const candidate = resolveSubject(options.candidate, '--candidate', user)
   const shard = parseShard(options.shard)

@@ -1,8 +1,8 @@
 import * as Flags from '@oclif/core/flags'
-import {BaseCommand} from '../cli/base-command.js'
-import {showGateOutput} from '../cli/gate-output.js'
-import {FAIL_ON} from '../explain/gate/types.js'
-import {UsageError} from '../shared/errors.js'
+import {BaseCommand} from '../../cli/base-command.js'
+import {showGateOutput} from '../../cli/gate-output.js'
+import {FAIL_ON} from '../../services/gate/fail-on.js'
+import {UsageError} from '../../shared/errors.js'
 
 export default class Gate extends BaseCommand {
   static override summary = 'CI regression gate: replay a corpus of recorded runs under two logics and fail when verdicts regress.'
@@ -43,8 +43,7 @@ Exit codes: 0 no regression, 1 a regression (or a task --fail-on tightens), 2 us
     const paths = argv as string[]
     const unknown = paths.find((p) => p.startsWith('-') && p !== '-')
     if (unknown) throw new UsageError(`Unknown flag ${unknown}.`, 'See `guardkit-replay gate --help`.')
-    const {runGate} = await import('../services/gate.js')
-    const json = this.jsonEnabled() || flags.format === 'json'
+    const {runGate} = await import('../../services/gate/run-gate.js')
     const result = await runGate(paths, {
       tool: {name: this.config.name, version: this.config.version},
       baseline: flags.baseline,
@@ -54,13 +53,10 @@ Exit codes: 0 no regression, 1 a regression (or a task --fail-on tightens), 2 us
       shard: flags.shard,
       jobs: flags.jobs,
       progress: flags.progress,
-      format: json ? 'json' : flags.format,
-      verbose: flags.verbose,
       junit: flags.junit,
       html: flags.html,
       github: flags.github,
     })
-    showGateOutput(result, json, this.jsonEnabled(), (line) => this.log(line))
-    return result.report
+    return showGateOutput(result, {format: flags.format, verbose: flags.verbose, jsonFlag: this.jsonEnabled()}, (line) => this.log(line))
   }
 }

@@ -1,0 +1,31 @@
+import type {Format, Presentable, Surface} from '../render/present.js'
+import {PLAIN} from '../render/text/plain-palette.js'
+import {printJson} from '../shared/print-json.js'
+import {colourEnabled, outputWidth} from './terminal.js'
+
+export interface Shown {
+  /** The JSON document, for oclif to print under `--json` (it prints nothing for undefined). */
+  readonly json: unknown
+}
+
+/**
+ * Draws a service's result (src/render/present.ts) for this terminal and prints it: text on stdout
+ * with the terminal's colours and width, or the one JSON document. Under `--json` the document is
+ * handed back for oclif to print (`enableJsonFlag`); with `--format json` it is printed here.
+ */
+export async function show(result: Presentable, options: {readonly format: Format; readonly verbose?: boolean; readonly jsonFlag: boolean}, log: (text: string) => void): Promise<Shown> {
+  const {present} = await import('../render/present.js')
+  const drawn = await present(result, options.format, await surface(options.verbose ?? false))
+  if (drawn.kind === 'text') {
+    log(drawn.text)
+    return {json: undefined}
+  }
+  if (!options.jsonFlag) printJson(drawn.json)
+  return {json: drawn.json}
+}
+
+/** chalk's palette when stdout takes colour (loaded only then), and the terminal's width. */
+async function surface(verbose: boolean): Promise<Surface> {
+  const palette = colourEnabled() ? (await import('../render/text/palette.js')).createPalette(true) : PLAIN
+  return {palette, width: outputWidth(), verbose}
+}

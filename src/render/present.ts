@@ -1,0 +1,127 @@
+import type {ConformanceReport} from '../conformance/run-vectors.js'
+import type {AnalysisReport, TaskAnalysis} from '../explain/analysis.js'
+import type {CompareReport} from '../explain/compare/compare-runs.js'
+import type {GateReport} from './gate-report.js'
+import type {Report} from './json/report.js'
+import type {Palette} from './text/plain-palette.js'
+import type {ProfilesReport} from './text/profiles.js'
+import type {RecordSummary} from './text/record.js'
+
+/**
+ * What a command's service returns, to be drawn: one variant per kind of result. Services compute,
+ * `present` draws, the command prints (src/cli/present.ts). Renderers load only for the format
+ * asked for, so `--json` never loads chalk and a text report never loads the HTML renderer.
+ */
+export type Presentable =
+  | {readonly kind: 'analysis'; readonly report: AnalysisReport}
+  | {readonly kind: 'explain'; readonly report: AnalysisReport; readonly task: TaskAnalysis; readonly turn: number | null; readonly profiles: readonly string[]}
+  | {readonly kind: 'whatif'; readonly report: AnalysisReport; readonly tasks: readonly TaskAnalysis[]; readonly only: TaskAnalysis | null}
+  | {readonly kind: 'inspect'; readonly report: Report}
+  | {readonly kind: 'compare'; readonly report: CompareReport}
+  | {readonly kind: 'conformance'; readonly report: ConformanceReport}
+  | {readonly kind: 'profiles'; readonly report: ProfilesReport}
+  | {readonly kind: 'gate'; readonly report: GateReport}
+  | {readonly kind: 'record'; readonly summary: RecordSummary}
+
+export type Format = 'text' | 'md' | 'json' | 'html'
+
+/** Where text goes: its colours and width (src/cli/present.ts reads them off the terminal). */
+export interface Surface {
+  readonly palette: Palette
+  readonly width: number
+  readonly verbose: boolean
+}
+
+/** The drawn result: text for stdout, or the one JSON document. */
+export type Drawn = {readonly kind: 'text'; readonly text: string} | {readonly kind: 'json'; readonly json: unknown}
+
+/** The one place a result becomes text, Markdown, JSON or HTML. */
+export async function present(result: Presentable, format: Format, surface: Surface): Promise<Drawn> {
+  if (format === 'json') return {kind: 'json', json: await toJson(result)}
+  if (format === 'html') return {kind: 'text', text: await toHtml(result)}
+  if (format === 'md') return {kind: 'text', text: await toMarkdown(result, surface)}
+  return {kind: 'text', text: await toText(result, surface)}
+}
+
+async function toJson(result: Presentable): Promise<unknown> {
+  switch (result.kind) {
+    case 'analysis': {
+      const {buildAnalysisReport} = await import('./json/build-analysis-report.js')
+      return buildAnalysisReport(result.report)
+    }
+    case 'explain': {
+      const {buildAnalysisReport} = await import('./json/build-analysis-report.js')
+      const t = result.task.task
+      return buildAnalysisReport(result.report, {tasks: [result.task], turn: result.turn, turnDetail: true, focus: {command: 'explain', taskId: t.taskId, attempt: t.attempt, turn: result.turn, profiles: [...result.profiles]}})
+    }
+    case 'whatif': {
+      const {buildAnalysisReport} = await import('./json/build-analysis-report.js')
+      const focus = {command: 'whatif' as const, taskId: result.only?.task.taskId ?? null, attempt: result.only?.task.attempt ?? null, turn: null, profiles: result.report.profiles.map((p) => p.name)}
+      return buildAnalysisReport(result.report, {tasks: result.tasks, focus})
+    }
+    case 'inspect':
+    case 'compare':
+    case 'conformance':
+    case 'profiles':
+    case 'gate':
+      return result.report
+    case 'record': {
+      const {run: _run, ...rest} = result.summary
+      return rest
+    }
+  }
+}
+
+async function toText(result: Presentable, o: Surface): Promise<string> {
+  switch (result.kind) {
+    case 'analysis':
+      return (await import('./text/analyze.js')).renderAnalyzeText(result.report, o)
+    case 'explain':
+      return (await import('./text/explain.js')).renderExplainText(result.report, {task: result.task, turn: result.turn, profiles: result.profiles}, o)
+    case 'whatif':
+      return (await import('./text/whatif.js')).renderWhatIfText(result.report, result.tasks, o)
+    case 'inspect':
+      return (await import('./text/inspect.js')).renderInspectText(result.report, o.palette)
+    case 'compare':
+      return (await import('./text/compare.js')).renderCompareText(result.report, o)
+    case 'conformance':
+      return (await import('./text/conformance.js')).renderConformanceText(result.report)
+    case 'profiles':
+      return (await import('./text/profiles.js')).renderProfilesText(result.report, o.palette)
+    case 'gate':
+      return (await import('./text/gate.js')).renderGateText(result.report, o)
+    case 'record':
+      return (await import('./text/record.js')).renderRecordText(result.summary)
+  }
+}
+
+async function toMarkdown(result: Presentable, o: Surface): Promise<string> {
+  switch (result.kind) {
+    case 'analysis':
+      return (await import('./markdown/analyze.js')).renderAnalyzeMarkdown(result.report, {verbose: o.verbose})
+    case 'explain':
+      return (await import('./markdown/explain.js')).renderExplainMarkdown(result.report, {task: result.task, turn: result.turn, profiles: result.profiles})
+    case 'whatif':
+      return (await import('./markdown/whatif.js')).renderWhatIfMarkdown(result.report, result.tasks)
+    case 'compare':
+      return (await import('./markdown/compare.js')).renderCompareMarkdown(result.report)
+    case 'gate':
+      return (await import('./markdown/gate.js')).renderGateMarkdown(result.report, {verbose: o.verbose})
+    case 'inspect':
+    case 'conformance':
+    case 'profiles':
+    case 'record':
+      return toText(result, o)
+  }
+}
+
+async function toHtml(result: Presentable): Promise<string> {
+  switch (result.kind) {
+    case 'analysis':
+      return (await import('./html/analyze.js')).renderAnalyzeHtml(result.report)
+    case 'gate':
+      return (await import('./html/gate.js')).renderGateHtml(result.report)
+    default:
+      throw new Error(`no HTML view of ${result.kind}`)
+  }
+}
