@@ -26,23 +26,41 @@ export type ProfileResult = {ok: true; profile: Profile} | {ok: false; message: 
 
 export const BUILTIN_PROFILE_NAMES = ['legacy', 'fixed', 'pre-acr'] as const
 
+/**
+ * A built-in profile by name. Built once per name: the findings ask for `legacy`, `fixed` and the era's
+ * profile many times per task, and building a flag record walks the whole registry.
+ */
 export function builtinProfile(name: string): Profile | null {
+  let hit = BUILT.get(name)
+  if (hit === undefined) BUILT.set(name, (hit = buildProfile(name)))
+  return hit
+}
+
+const BUILT = new Map<string, Profile | null>()
+
+function buildProfile(name: string): Profile | null {
   switch (name) {
     case 'legacy':
-      return {name, description: `GuardKit at ${LEGACY_COMMIT}, before the seed fixes`, flags: flagsFrom(flagsAtCommit(LEGACY_COMMIT))}
+      return frozen({name, description: `GuardKit at ${LEGACY_COMMIT}, before the seed fixes`, flags: flagsFrom(flagsAtCommit(LEGACY_COMMIT))})
     case 'fixed':
-      return {name, description: `GuardKit at ${FIXED_COMMIT}, every seed fix landed`, flags: flagsFrom(FLAG_IDS)}
+      return frozen({name, description: `GuardKit at ${FIXED_COMMIT}, every seed fix landed`, flags: flagsFrom(FLAG_IDS)})
     case 'pre-acr':
-      return {name, description: `GuardKit at ${PRE_ACR_COMMIT}, before TASK-ACR (seed 003)`, flags: flagsFrom([])}
+      return frozen({name, description: `GuardKit at ${PRE_ACR_COMMIT}, before TASK-ACR (seed 003)`, flags: flagsFrom([])})
   }
   const m = /^as-run:([0-9a-f]{6,40})$/.exec(name)
   if (m) {
     const sha = m[1]!
     const commit = COMMITS.find((c) => c.sha.startsWith(sha) || sha.startsWith(c.sha))
     if (!commit) return null
-    return {name: `as-run:${commit.sha}`, description: `GuardKit as it ran at ${commit.sha} (${commit.date}): ${commit.note}`, flags: flagsFrom(flagsAtCommit(commit.sha))}
+    return frozen({name: `as-run:${commit.sha}`, description: `GuardKit as it ran at ${commit.sha} (${commit.date}): ${commit.note}`, flags: flagsFrom(flagsAtCommit(commit.sha))})
   }
   return null
+}
+
+/** Shared between callers, so nobody may change it. */
+function frozen(p: Profile): Profile {
+  Object.freeze(p.flags)
+  return Object.freeze(p)
 }
 
 export function asRunProfileNames(): string[] {
