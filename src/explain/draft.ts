@@ -6,8 +6,8 @@ import type {RunRecord, TaskRun} from '../model/run-record.js'
 import type {EraInference, TaskReplay} from '../replay/types.js'
 
 /**
- * What every finding family receives (the brief: a pure function of the record, the task, the
- * replays by profile and the era). `asRun` names the profile inferred for the run's era, when the
+ * What every finding family receives: a family is a pure function of the record, the task, the
+ * replays by profile and the era, so that the same run always gives the same findings. `asRun` names the profile inferred for the run's era, when the
  * run's records allow one; it is one of the keys of `replays` when that replay was run.
  */
 export interface FamilyInput {

@@ -40,7 +40,7 @@ const KILL_AFTER_TERM_MS = 5000
  * Spawns CMD in its own process group (`detached`), with the caller's environment and working
  * directory, stdin closed, stdout and stderr piped. Killing the group on stop reaches the shell
  * wrappers and the agents below it, and destroying the pipes lets `live` end even when a grandchild
- * keeps them open (ecosystem.md pitfall 16).
+ * keeps them open (an open pipe keeps Node's event loop alive after the dashboard has quit).
  */
 export function spawnChild(options: ChildOptions): ChildHandle {
   let child: ChildProcess

@@ -70,6 +70,7 @@ export interface Finding {
   readonly fixedIn: {readonly flags: readonly string[]; readonly commit: string} | null
   /** Ids of findings this one follows from (cause → effect). */
   readonly causes: readonly string[]
+  /** The GuardKit function it concerns and the section(s) of docs/guardkit-logic.md describing it (`§8.4`). */
   readonly source: {readonly function: string; readonly spec: string}
   /** For `inferred`: the deduction, in a sentence. */
   readonly deduction?: string

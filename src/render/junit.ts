@@ -7,7 +7,7 @@ import {plural} from './text/layout.js'
  * (classname = the run, name = the task), a `<failure>` for each failing task with the reasons,
  * the findings that explain them and the command that shows the detail, `<skipped>` for tasks
  * that could not be gated. Valid against the Jenkins JUnit schema (test/fixtures/junit/); hand-rolled
- * (docs: ecosystem.md), every value escaped, characters XML 1.0 does not allow replaced by U+FFFD.
+ * (a JUnit package would add dependencies and tens of milliseconds of start-up for a few elements), every value escaped, characters XML 1.0 does not allow replaced by U+FFFD.
  */
 export function renderJunit(report: GateReport): string {
   const s = report.summary

@@ -11,7 +11,7 @@ export async function runConformance(file: string): Promise<ConformanceReport> {
     const code = (error as NodeJS.ErrnoException).code
     throw new UsageError(
       code === 'ENOENT' ? `No vector file at ${file}.` : `Cannot read ${file} (${code ?? (error as Error).message}).`,
-      'Pass a JSONL file of oracle vectors, e.g. `guardkit-replay conformance ../shared/oracle/vectors.jsonl`.',
+      'Pass a JSONL file of oracle vectors, e.g. `guardkit-replay conformance oracle-vectors.jsonl`.',
     )
   }
   const lines = parseVectorLines(text)

@@ -23,7 +23,7 @@ export interface MissingReportScenario {
   readonly git: GitChanges
 }
 
-/** `_load_agent_report`'s retry count (spec §5.1), and the spec's example of the short-circuit. */
+/** `_load_agent_report`'s retry count (spec §5.1), and the oracle vector of the short-circuit (docs/guardkit-logic.md §5.1, §10). */
 const LOAD_RETRIES = 3
 const SHORT_CIRCUIT_EXAMPLE = 'coach_validate#12'
 const PATH_PLACEHOLDER = '<path>'

@@ -19,6 +19,6 @@ export interface LogicChange {
   readonly functions: readonly string[]
   /** One line: legacy behaviour → new behaviour. */
   readonly summary: string
-  /** Spec section(s) describing it. */
+  /** Section(s) of docs/guardkit-logic.md describing it (`§7.5`, `§2 S000, §4.4`). */
   readonly spec: string
 }

@@ -82,7 +82,7 @@ function detectProjectCommand(view: WorktreeView): string {
   if (existsInWorktree(view, 'package.json')) return 'npm test'
   const csproj = fnmatchToRegExp('*.csproj')
   if (view.listFiles('.').some((f) => !f.includes('/') && csproj.test(f))) return 'dotnet test'
-  // GuardKit logs a WARNING here whose text the spec does not give; the orchestrator never takes this branch.
+  // GuardKit logs a WARNING here whose text docs/guardkit-logic.md does not give; the orchestrator never takes this branch.
   return PROJECT_PYTEST
 }
 

@@ -25,7 +25,7 @@ export function notRequiredResult(taskType: TaskType, flags: LogicFlags): Indepe
 
 /**
  * The parenthesised reason, shared with the INFO log line. Which name fills `{task_type}` (the raw
- * frontmatter string or the resolved type) is not pinned by the spec; the resolved type is used,
+ * frontmatter string or the resolved type) is not pinned by docs/guardkit-logic.md; the resolved type is used,
  * so an alias such as `research` prints `documentation`.
  */
 export function notRequiredReason(taskType: TaskType, flags: LogicFlags): string {

@@ -42,7 +42,7 @@ export interface SdkRunInterpretation {
 /**
  * `_run_tests_via_sdk` on a completed stream: the output is the last non-empty tool result, else
  * the assistant text, else `"No output"`; pass/fail is the last non-None `is_error`, else the
- * heuristic. Assistant text blocks are joined with newlines (the separator is not pinned by the spec).
+ * heuristic. Assistant text blocks are joined with newlines (the separator is not pinned by docs/guardkit-logic.md).
  */
 export function interpretSdkRun(toolResults: readonly SdkToolResult[], assistantText: readonly string[]): SdkRunInterpretation {
   let toolText = ''

@@ -15,7 +15,7 @@ const SEAM_RECOMMENDATION =
 /**
  * `_check_seam_test_recommendation` (fixed, step 5.5, never blocking): the profile recommends seam
  * tests, tests were written, and none of them looks like a seam/contract/boundary/integration test.
- * Whether the keyword test ignores case is not pinned by the spec; it is applied to the
+ * Whether the keyword test ignores case is not pinned by docs/guardkit-logic.md; it is applied to the
  * lower-cased entry.
  */
 export function checkSeamTestRecommendation(twr: unknown, profile: QualityGateProfile, flags: LogicFlags, sink: LogSink): CoachIssue[] {
@@ -34,8 +34,8 @@ export function checkSeamTestRecommendation(twr: unknown, profile: QualityGatePr
 
 /**
  * `_validate_consumer_context` (fixed, step 5.6, never blocking) compares the URL tokens of each
- * `consumer_context[].format_note` with values in docker-compose and `.env` files. The spec does
- * not give its matching rules or issue texts, so a non-empty `consumer_context` is reported as an
+ * `consumer_context[].format_note` with values in docker-compose and `.env` files. docs/guardkit-logic.md
+ * does not give its matching rules or issue texts, so a non-empty `consumer_context` is reported as an
  * unknown and contributes no issues.
  */
 export function checkConsumerContext(task: unknown, flags: LogicFlags, unknowns: string[]): CoachIssue[] {

@@ -95,7 +95,7 @@ type StepsOutcome =
 function validateSteps(input: CoachValidateInput, unknowns: string[]): StepsOutcome {
   const {taskId, turn, task, flags, sink} = input
   const base = {task_id: taskId, turn, context_used: input.context ?? null}
-  if (input.context) unknowns.push('context_used with an architecture context (the spec does not say what GuardKit stores)')
+  if (input.context) unknowns.push('context_used with an architecture context (docs/guardkit-logic.md does not say what GuardKit stores)')
   const done = (result: CoachValidationResult, extra: Partial<Omit<Extract<StepsOutcome, {kind: 'validated'}>, 'kind' | 'result'>> = {}): StepsOutcome => ({
     kind: 'validated',
     result,

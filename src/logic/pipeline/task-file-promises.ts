@@ -29,7 +29,7 @@ export function fileExistenceFallback(
       message: `several task files match ${taskId}*.md; GuardKit takes the first rglob yields, which depends on directory order`})
   }
   if (lookup.path === null) {
-    // taskFileNotFoundWarning (D10): c39fb68a logs a WARNING here; its full text is not in the spec, so it is not emitted.
+    // taskFileNotFoundWarning (D10): c39fb68a logs a WARNING here; its full text is not in docs/guardkit-logic.md, so it is not emitted.
     trace.push({step: STEP, kind: 'skipped', field: 'completion_promises', flag: flags.taskFileNotFoundWarning ? 'taskFileNotFoundWarning' : 'fileExistencePromises',
       message: `no task file ${taskId}*.md under tasks/ in the worktree, so no file-existence promises were generated${flags.taskFileNotFoundWarning ? ' (GuardKit warned about it)' : ' (silently)'}`})
     return null

@@ -24,7 +24,7 @@ export function renderLogicChangesMarkdown(): string {
     '`--without`, `whatif`). A profile is a set of flags; `legacy` already holds the ACR changes of seed 003,',
     'which landed before the legacy pin; `pre-acr` holds none.',
     '',
-    '| flag | diff | commit | cause | spec |',
+    '| flag | diff | commit | cause | docs/guardkit-logic.md |',
     '|---|---|---|---|---|',
     ...ordered.map((c) => `| [\`${c.id}\`](#${c.id.toLowerCase()}) | ${c.diffs.join(', ') || '—'} | \`${c.commit}\` | ${c.cause} | ${c.spec} |`),
     '',
@@ -33,11 +33,11 @@ export function renderLogicChangesMarkdown(): string {
     const date = COMMITS.find((k) => k.sha === c.commit)?.date ?? '?'
     out.push(`## ${c.id}`, '')
     out.push(c.summary.charAt(0).toUpperCase() + c.summary.slice(1) + '.', '')
-    out.push(`- difference: ${c.diffs.length ? c.diffs.join(', ') : 'not a row of spec §1 (see the spec section)'}`)
+    out.push(`- difference: ${c.diffs.length ? c.diffs.join(', ') : 'not a row of docs/guardkit-logic.md §1 (see its section)'}`)
     out.push(`- landed in: \`${c.commit}\` (${date})`)
     out.push(`- cause: ${c.cause}${c.seed ? ` — ${SEED_TITLES[c.seed]}` : ''}`)
     out.push(`- GuardKit functions: ${c.functions.map((f) => `\`${f}\``).join(', ')}`)
-    out.push(`- spec: ${c.spec}`)
+    out.push(`- docs/guardkit-logic.md: ${c.spec}`)
     out.push('')
   }
   out.push('## Profiles', '')

@@ -45,7 +45,7 @@ export interface TurnDraft {
   perspectiveReset: Fact<boolean> | null
   startedAt: string | null
   endedAt: string | null
-  /** The turn produced any Player or Coach result (turns with none are left out, expected.json notes). */
+  /** The turn produced any Player or Coach result (turns with neither are left out of the recorded turns). */
   hasResult: boolean
 }
 
