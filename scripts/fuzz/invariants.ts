@@ -1,7 +1,7 @@
 import {ReportSchema} from '../../src/render/json/report.js'
 
 /**
- * What every command must do on any RUN (/work/shared/design/contract.md, docs/cli.md): exit 0 or 2,
+ * What every command must do on any RUN (docs/json-schema.md, docs/cli.md): exit 0 or 2,
  * never 3 (a bug) or anything else; no stack trace on stderr; with `--json` exactly one JSON document
  * on stdout (the contract's report when the command succeeded); text for a pipe free of terminal
  * control sequences. That RUN is unchanged on disk is checked by the caller (check-case.ts).

@@ -51,7 +51,7 @@ export function runVectors(lines: readonly ParsedVectorLine[], adapters: Adapter
       if (error instanceof UnsupportedInput) return {...base, status: 'unsupported', actual: null, reason: error.message}
       throw error
     }
-    // Key order matters: GuardKit writes dicts in insertion order (spec §3.12).
+    // Key order matters: GuardKit writes dicts in insertion order (docs/guardkit-logic.md §3.12).
     if (JSON.stringify(actual) === JSON.stringify(vector.output)) return {...base, status: 'pass', actual}
     const reason = canonicalJson(actual) === canonicalJson(vector.output) ? 'same values, different key order' : 'different value'
     return {...base, status: 'fail', actual, reason}

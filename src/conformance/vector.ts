@@ -1,6 +1,6 @@
 import {z} from 'zod'
 
-/** One oracle vector (contract.md "Oracle vectors"). Unknown fields are kept. */
+/** One oracle vector (docs/guardkit-logic.md §12 "Oracle vectors"). Unknown fields are kept. */
 export const VectorSchema = z.looseObject({
   fn: z.string(),
   version: z.string(),

@@ -43,7 +43,7 @@ export interface TaskExplain {
   readonly criteria: readonly CriteriaTurn[]
 }
 
-/** The ten-second answer for one task (report-mockup.md). */
+/** The ten-second answer for one task (docs/cli.md "The text report"). */
 export interface TaskVerdict {
   /** What happened, from the record: "cancelled at turn 18 (feature task timeout, 2400 s)". */
   readonly happened: string

@@ -1,6 +1,6 @@
 import type {FindingCode} from '../model/finding.js'
 
-/** One clause per code for the verdict's "why" line (report-mockup.md: readable in ten seconds). */
+/** One clause per code for the verdict's "why" line (docs/cli.md "The text report": readable in ten seconds). */
 export const WHY: Readonly<Record<FindingCode, string>> = {
   FILE_TRACKING_KEY_MISMATCH: 'the Player\'s file writes were not tracked',
   AGENT_PROMISES_OVERWRITTEN: 'the agent\'s completion promises were overwritten before the Coach read them',

@@ -8,7 +8,7 @@ import type {TaskReplay} from '../replay/types.js'
 import {feedbackByTurn, feedbackCategory, type FeedbackView} from './record-facts.js'
 
 /**
- * The stall detector (spec §8.4) run over the feedback the Player really got, turn by turn, under a
+ * The stall detector (docs/guardkit-logic.md §8.4) run over the feedback the Player really got, turn by turn, under a
  * profile's flags: what it would have signed, the window it looked at and why it fired or not. The
  * replay does the same over replayed feedback; this one needs no replay, so it works on any era.
  * Signatures of turns known only from the log's 80-code-point excerpt are marked `approximate`.
@@ -38,7 +38,7 @@ export function profileFlags(name: string | null): LogicFlags {
 
 /**
  * Feed the recorded feedback of every feedback turn to `_is_feedback_stalled`, in order, as
- * `_loop_phase` does (§8.1): turns after a rollback or without feedback text are not fed.
+ * `_loop_phase` does (docs/guardkit-logic.md §8.1): turns after a rollback or without feedback text are not fed.
  */
 export function runRecordedStall(task: TaskRun, flags: LogicFlags, feedback: Map<number, FeedbackView> = feedbackByTurn(task)): RecordedStall {
   const rows: RecordedStallRow[] = []

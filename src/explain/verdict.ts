@@ -19,7 +19,7 @@ export interface VerdictInput {
   readonly whatif: WhatIf | null
 }
 
-/** The ten-second answer for one task (report-mockup.md): what happened, why, under each profile, the waste, what to do. */
+/** The ten-second answer for one task (docs/cli.md "The text report"): what happened, why, under each profile, the waste, what to do. */
 export function buildVerdict(input: VerdictInput): TaskVerdict {
   const {task, findings} = input
   const serious = findings.filter((f) => f.severity === 'critical' || f.severity === 'high')

@@ -138,7 +138,7 @@ function finishAttemptAll(att: AttemptDraft): {attempt: RunAttempt; tasks: TaskR
   return {attempt: finishAttempt(att, unfinished.length > 0), tasks: drafts.map(finishTask), issues}
 }
 
-/** Pair the oldest unclaimed summary table of the same status with this task (FORMATS.md §5.2). */
+/** Pair the oldest unclaimed summary table of the same status with this task (docs/record-formats.md §5.2). */
 function claimSummary(att: AttemptDraft, task: TaskDraft, decision: string): void {
   const i = att.pendingTables.findIndex((t) => t.status.toLowerCase() === decision.toLowerCase())
   if (i === -1) return

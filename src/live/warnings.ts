@@ -125,7 +125,7 @@ export function runningProfile(report: AnalysisReport): string {
 /**
  * Two consecutive feedback turns whose full texts agree once normalised but whose raw signatures
  * differ, under a running logic that signs raw feedback: its detector will never see them as one
- * (spec §8.4); fixed would.
+ * (docs/guardkit-logic.md §8.4); fixed would.
  */
 function variableOutputWarning(analysis: TaskAnalysis, running: string): {turn: number; message: string} | null {
   const table = analysis.explain?.stall

@@ -4,7 +4,7 @@ import {FLAG_IDS, flagsAtCommit, flagsFrom, isFlagId, type FlagId, type LogicFla
 /**
  * A logic profile: a named set of logic-change flags. `legacy` = the logic at f86b1bf9 (only the
  * ACR changes already landed), `fixed` = all, `pre-acr` = none, `as-run:<commit>` = the flags
- * landed at or before that commit (spec §0.3).
+ * landed at or before that commit (docs/guardkit-logic.md §0.3).
  */
 export interface Profile {
   readonly name: string

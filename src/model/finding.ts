@@ -1,7 +1,7 @@
 import type {Evidence} from './evidence.js'
 import type {RootCause} from './root-cause.js'
 
-/** Finding codes of contract.md; docs/findings.md has one entry per code with its evidence rule. */
+/** Finding codes of docs/findings.md; docs/findings.md has one entry per code with its evidence rule. */
 export const FINDING_CODES = [
   'FILE_TRACKING_KEY_MISMATCH',
   'AGENT_PROMISES_OVERWRITTEN',
@@ -70,7 +70,7 @@ export interface Finding {
   readonly fixedIn: {readonly flags: readonly string[]; readonly commit: string} | null
   /** Ids of findings this one follows from (cause → effect). */
   readonly causes: readonly string[]
-  /** The GuardKit function it concerns and the section(s) of docs/guardkit-logic.md describing it (`§8.4`). */
+  /** The GuardKit function it concerns and the section(s) of docs/guardkit-logic.md describing it (`docs/guardkit-logic.md §8.4`). */
   readonly source: {readonly function: string; readonly spec: string}
   /** For `inferred`: the deduction, in a sentence. */
   readonly deduction?: string

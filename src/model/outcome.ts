@@ -1,5 +1,5 @@
 /**
- * How a task's loop ended, in GuardKit's own vocabulary (FORMATS.md §5.6). Open-ended: newer
+ * How a task's loop ended, in GuardKit's own vocabulary (docs/record-formats.md §5.6). Open-ended: newer
  * GuardKit versions add values (timeout_budget_exhausted, player_invocation_stall, …).
  */
 export type Outcome =

@@ -101,7 +101,7 @@ export interface LoggerStat {
 
 export interface TaskRun {
   readonly taskId: string
-  /** n-th AutoBuild run in the log, from 1 (contract.md). */
+  /** n-th AutoBuild run in the log, from 1 (docs/json-schema.md). */
   readonly attempt: number
   readonly featureId: string | null
   readonly mode: Fact<ImplementationMode> | null
@@ -208,7 +208,7 @@ export interface QualityGates {
   readonly archReviewRequired: boolean | null
 }
 
-/** The `Criteria verification 0/N - diagnostic dump` WARNING block (spec §7.2), as logged. */
+/** The `Criteria verification 0/N - diagnostic dump` WARNING block (docs/guardkit-logic.md §7.2), as logged. */
 export interface DiagnosticDump {
   readonly met: number
   readonly total: number

@@ -9,7 +9,7 @@ import type {TurnInputs} from './turn-inputs.js'
 import type {CoachDetail, CoachStep, Fidelity, PlayerDetail} from './types.js'
 import {worse, type TurnVerdict} from './verdict.js'
 
-/** Absolute root used when the records never show the worktree path (spec §12: the harness's virtual root). */
+/** Absolute root used when the records never show the worktree path (docs/guardkit-logic.md §12: the harness's virtual root). */
 const DEFAULT_ROOT = '/worktree/root'
 
 /** Player reports this profile's pipeline wrote for earlier turns (the Coach's prior-turn scan reads them). */
@@ -19,7 +19,7 @@ export type PlayerReports = Readonly<Record<number, JsonObject>>
  * A turn whose Coach inputs were recorded (task_work_results.json, player reports, coach_turn_N.json):
  * rebuild what the Coach read under this profile (the pipeline model, when the profile's Player side
  * differs from the code that ran and the raw inputs exist), then run `validate()` with the
- * independent-test result held as recorded (spec §6.4, §11). Null when `validate()` cannot run.
+ * independent-test result held as recorded (docs/guardkit-logic.md §6.4, §11). Null when `validate()` cannot run.
  */
 export function artifactVerdict(ctx: ProfileContext, t: TurnInputs, reports: PlayerReports): TurnVerdict | null {
   const twr = t.taskWorkResults
@@ -87,7 +87,7 @@ function coachInputsUnder(ctx: ProfileContext, t: TurnInputs, reports: PlayerRep
   return ctx.inputs.mode === 'direct' ? directInputs(ctx, t, reports, root, differs) : taskWorkInputs(ctx, t, reports, root, differs)
 }
 
-/** task-work: `_create_player_report_from_task_work` re-run on the results as the writer left them (spec §4.4). */
+/** task-work: `_create_player_report_from_task_work` re-run on the results as the writer left them (docs/guardkit-logic.md §4.4). */
 function taskWorkInputs(ctx: ProfileContext, t: TurnInputs, reports: PlayerReports, root: string, differs: readonly string[]): CoachInputs {
   const {flags, asRun} = ctx
   const assumptions: string[] = []
@@ -142,7 +142,7 @@ function recordedPromisesFromAgent(t: TurnInputs): boolean {
   return promises.length > 0 && promises.every((p) => asObject(p)?.evidence_type === undefined)
 }
 
-/** direct mode: `_invoke_player_direct` after the SDK call, on what the SDK left (spec §5.1). */
+/** direct mode: `_invoke_player_direct` after the SDK call, on what the SDK left (docs/guardkit-logic.md §5.1). */
 function directInputs(ctx: ProfileContext, t: TurnInputs, reports: PlayerReports, root: string, differs: readonly string[]): CoachInputs {
   const report = t.playerReport?.value ?? null
   const notes = typeof report?.implementation_notes === 'string' ? report.implementation_notes : ''
@@ -191,7 +191,7 @@ function frontmatterOf(ctx: ProfileContext): Record<string, unknown> {
   return ctx.inputs.taskFile?.frontmatter ?? {}
 }
 
-/** The independent test result the recorded Coach used, held as recorded (spec §6.4: tests cannot be re-run). */
+/** The independent test result the recorded Coach used, held as recorded (docs/guardkit-logic.md §6.4: tests cannot be re-run). */
 function recordedTests(report: JsonObject): IndependentTestsInput {
   const tests = asObject(asObject(report.validation_results)?.independent_tests)
   return tests ? {kind: 'stub', result: tests} : {kind: 'unrecorded'}
@@ -236,7 +236,7 @@ function fromOutcome(ctx: ProfileContext, t: TurnInputs, outcome: CoachValidateO
   const requirements = asObject(asObject(report.validation_results)?.requirements)
   const met = countVerifiedCriteria(report)
   const total = requirements && typeof requirements.criteria_total === 'number' ? requirements.criteria_total : (ctx.criteria?.texts.length ?? null)
-  if (extra.testsHeld) extra.assumptions.push('independent test result held as recorded (spec §6.4)')
+  if (extra.testsHeld) extra.assumptions.push('independent test result held as recorded (docs/guardkit-logic.md §6.4)')
   if (outcome.unknowns.length > 0) extra.fidelity = worse(extra.fidelity, 'approximate')
   return {
     decision, criteriaMet: met, criteriaTotal: total, feedback, feedbackBasis: feedback === null ? 'unknown' : 'full',

@@ -16,17 +16,17 @@ export interface MarkerBound {
 
 /** Markers recorded by ingest (src/ingest/log/build/era-markers.ts, artifact schema eras) and derived here. */
 export const MARKER_BOUNDS: Readonly<Record<string, MarkerBound>> = {
-  // Log texts (spec §1 rows, FORMATS §5).
+  // Log texts (docs/guardkit-logic.md §1 rows, docs/record-formats.md §5).
   'stall-error-v1': {before: '723e5f4e', what: 'stall ERROR "identical feedback for 3 consecutive turns with 0% criteria progress" (D30 legacy wording)'},
   'stall-error-v2': {from: '723e5f4e', what: 'stall ERROR "identical feedback with no criteria progress (N criteria passing)" (D30)'},
   'stall-extended-threshold': {from: '723e5f4e', what: 'stall WARNING "(extended threshold for partial progress)" (D28)'},
   'partial-progress-stall': {from: '723e5f4e', what: '"Partial progress stall warning" (D28)'},
   'tool-input-keys-log': {from: '723e5f4e', what: '"ToolUseBlock Write input keys" INFO (D2)'},
   'promises-recovered-log': {from: '723e5f4e', what: '"Recovered N completion_promises from agent-written player report" (D9)'},
-  'prior-turn-promises-log': {from: 'edb5fd18', what: '"No completion_promises in current turn — recovered from player_turn_N.json" (spec §7.3, S004 Fix 1)'},
+  'prior-turn-promises-log': {from: 'edb5fd18', what: '"No completion_promises in current turn — recovered from player_turn_N.json" (docs/guardkit-logic.md §7.3, S004 Fix 1)'},
   'hybrid-fallback': {from: '723e5f4e', what: 'hybrid text fallback INFO (D24)'},
-  'diagnostic-dump': {from: '98ee6962', what: '"Criteria verification 0/N - diagnostic dump" (spec §7.2; pre-ACR prints none)'},
-  'synthetic-no-promises': {from: '98ee6962', what: '"Synthetic report has no completion_promises" (spec §7.1, ACR)'},
+  'diagnostic-dump': {from: '98ee6962', what: '"Criteria verification 0/N - diagnostic dump" (docs/guardkit-logic.md §7.2; pre-ACR prints none)'},
+  'synthetic-no-promises': {from: '98ee6962', what: '"Synthetic report has no completion_promises" (docs/guardkit-logic.md §7.1, ACR)'},
   'seam-test-recommendation': {from: 'de1ce9b8', what: 'seam-test recommendation soft gate (D34)'},
   'direct-synthetic-from-git': {from: 'c4d01fcf', what: '"SDK did not write player_turn_N.json … creating synthetic report from git detection" (D13)'},
   'test-detection-cumulative-diff': {from: '351c53fa', what: '"Found test files via cumulative diff" (D21)'},
@@ -42,11 +42,11 @@ export const MARKER_BOUNDS: Readonly<Record<string, MarkerBound>> = {
   'criterion-status-crash': {before: 'c3feae49', what: '"\'partial\' is not a valid CriterionStatus" crash (D31)'},
   'unknown-criterion-status-warning': {from: 'c3feae49', what: '"Unknown CriterionStatus value" WARNING (D31)'},
   'stall-sdk-hint': {from: 'c3feae49', what: '"Stall caused by SDK API errors" hint (D32)'},
-  'synthetic-report-detected': {from: '5c1aea32', what: '"Synthetic report detected" for a direct-mode report (FORMATS §6.5: from 2026-02-25, DMCP-003)'},
+  'synthetic-report-detected': {from: '5c1aea32', what: '"Synthetic report detected" for a direct-mode report (docs/record-formats.md §6.5: from 2026-02-25, DMCP-003)'},
   'llm-coach': {outside: 'newer', what: 'the LLM Coach (2026-06-09, coach_turn v4)'},
-  'timeout-budget': {outside: 'newer', what: '"Timeout budget exhausted" / timeout_budget_exhausted outcome (FORMATS §5.6)'},
-  'player-invocation-stall': {outside: 'newer', what: 'player_invocation_stall outcome (FORMATS §5.6)'},
-  // Artifact schema eras (docs/ingest.md, FORMATS §4.2).
+  'timeout-budget': {outside: 'newer', what: '"Timeout budget exhausted" / timeout_budget_exhausted outcome (docs/record-formats.md §5.6)'},
+  'player-invocation-stall': {outside: 'newer', what: 'player_invocation_stall outcome (docs/record-formats.md §5.6)'},
+  // Artifact schema eras (docs/ingest.md, docs/record-formats.md §4.2).
   'coach_turn.v1': {outside: 'older', what: 'coach_turn_N.json without criteria_verification (January 2026; every modelled Coach writes the key)'},
   'coach_turn.v3': {outside: 'newer', what: 'coach_turn_N.json synthetic-feedback keys (2026-06-08)'},
   'coach_turn.v4': {outside: 'newer', what: 'coach_turn_N.json of the LLM Coach (2026-06-09)'},
@@ -63,7 +63,7 @@ export const MARKER_BOUNDS: Readonly<Record<string, MarkerBound>> = {
   'coach_evidence_turn.v1': {outside: 'newer', what: 'coach_evidence_turn_N.json (2026-07-04)'},
   'feature_yaml.v2': {outside: 'newer', what: 'feature YAML smoke_gates/bootstrap_extras (June 2026)'},
   // Derived from the records by this module.
-  'zero-of-n-without-dump': {before: '98ee6962', what: 'criteria rejected 0/N with no diagnostic dump (pre-ACR, spec §7.2)'},
+  'zero-of-n-without-dump': {before: '98ee6962', what: 'criteria rejected 0/N with no diagnostic dump (pre-ACR, docs/guardkit-logic.md §7.2)'},
   'no-stall-detection': {outside: 'older', what: 'three or more identical complete feedbacks with equal counts and no stall (before stall detection, first logged 2026-02-11)'},
   'prior-turn-promises-not-recovered': {before: 'edb5fd18', what: 'text matching on a later turn although an earlier player report had completion_promises (no AE7E recovery, D26)'},
   'direct-synthetic-unflagged': {before: '71a5fb57', what: 'direct-mode synthetic report matched by text with _synthetic: False (seed 001 as-run)'},
@@ -73,14 +73,14 @@ export const MARKER_BOUNDS: Readonly<Record<string, MarkerBound>> = {
   'coach-approved-without-tests-key': {from: 'ca7c161a', what: 'coach_turn_N.json approved_without_independent_tests key (D23, D33)'},
   'coach-skipped-required-flag': {before: 'b72e08bf', what: 'coach_turn_N.json "skipped (tests_required=False)" summary (D18 legacy)'},
   'coach-skipped-by-task-type': {from: 'b72e08bf', what: 'coach_turn_N.json "skipped (tests not required for T tasks)" summary (D18)'},
-  'pollution-window-2': {outside: 'older', what: '"Context pollution detected: 2 consecutive test failures" without a rollback or stop (every modelled version uses 3, spec §8.1)'},
-  'approval-without-criteria': {outside: 'older', what: 'an approval with every criterion pending: the Coach verified none (January 2026, FORMATS §6.3; every modelled Coach verifies criteria before approving)'},
+  'pollution-window-2': {outside: 'older', what: '"Context pollution detected: 2 consecutive test failures" without a rollback or stop (every modelled version uses 3, docs/guardkit-logic.md §8.1)'},
+  'approval-without-criteria': {outside: 'older', what: 'an approval with every criterion pending: the Coach verified none (January 2026, docs/record-formats.md §6.3; every modelled Coach verifies criteria before approving)'},
   'approval-without-criteria-with-stall-detection': {before: '98ee6962', what: 'an approval with every criterion pending, in a run that has stall detection: pre-ACR code, the oldest modelled profile'},
   'run-date-before-window': {outside: 'older', what: 'the run is dated before 2026-02-11, when stall detection first appears'},
 }
 
 /**
- * Before this date no modelled logic ran (FORMATS §6.6: the first stall record is 2026-02-11). A
+ * Before this date no modelled logic ran (docs/record-formats.md §6.6: the first stall record is 2026-02-11). A
  * date after the window proves nothing (old code can run late); it only bounds the commit (era.ts).
  */
 const WINDOW_START_DATE = '2026-02-11'
@@ -101,7 +101,7 @@ export function deriveMarkers(run: RunRecord): EraMarker[] {
     found.set(id, list)
   }
   for (const task of run.tasks) deriveTaskMarkers(task, add)
-  // Criteria the Coach never verified are January's (FORMATS §6.3); with the stall detector present
+  // Criteria the Coach never verified are January's (docs/record-formats.md §6.3); with the stall detector present
   // (api_docs_2.log) the run is at the window's old edge instead.
   const unverified = found.get('approval-without-criteria')
   if (unverified && run.eraMarkers.some((m) => STALL_DETECTION.includes(m.id))) {
@@ -174,7 +174,7 @@ function reportPromises(t: TurnRecord): number {
 /**
  * Three (or, with a non-zero count, five) consecutive feedback turns whose complete feedback texts
  * and verified counts are identical, with the loop going on: every modelled version stops there
- * (spec §8.4), so the run predates stall detection.
+ * (docs/guardkit-logic.md §8.4), so the run predates stall detection.
  */
 function identicalFeedbackRun(task: TaskRun): Evidence[] | null {
   const turns = [...task.turns].sort((a, b) => a.turn - b.turn)

@@ -39,8 +39,8 @@ function relevantFlags(kind: TurnKind, mode: string | null): readonly FlagId[] {
 /**
  * A turn known only from log records (or whose Coach inputs are incomplete): the recorded decision and
  * counts, with the deviations the records let the model decide for this profile — agent promises the
- * profile would not recover (D9), a 0/N text match re-listed from this profile's criteria (§7.1,
- * §9.3), the zero-test wording (D35) — and every other possibly relevant difference stated as an
+ * profile would not recover (D9), a 0/N text match re-listed from this profile's criteria (docs/guardkit-logic.md §7.1,
+ * docs/guardkit-logic.md §9.3), the zero-test wording (D35) — and every other possibly relevant difference stated as an
  * assumption (approximate).
  */
 export function logVerdict(ctx: ProfileContext, t: TurnInputs, history: LogHistory): TurnVerdict {
@@ -127,8 +127,8 @@ export function logVerdict(ctx: ProfileContext, t: TurnInputs, history: LogHisto
     }
     for (const id of PROMISE_PIPELINE_FLAGS) handled.add(id)
   } else if (t.kind === 'approved' && !isAsRun && verifiedNone(t)) {
-    // This era's Coach approved without verifying any criterion (FORMATS §6.3); the modelled Coach
-    // verifies them (§6.1 step 4). On the task-work path without D9 nothing reaches it: 0/N.
+    // This era's Coach approved without verifying any criterion (docs/record-formats.md §6.3); the modelled Coach
+    // verifies them (docs/guardkit-logic.md §6.1 step 4). On the task-work path without D9 nothing reaches it: 0/N.
     for (const id of [...REQUIREMENT_FLAGS, ...PROMISE_PIPELINE_FLAGS]) handled.add(id)
     fidelity = worse(fidelity, 'approximate')
     if (ctx.inputs.mode !== 'direct' && !flags.recoverAgentPromises) {
@@ -141,7 +141,7 @@ export function logVerdict(ctx: ProfileContext, t: TurnInputs, history: LogHisto
     }
   } else if (t.kind === 'zero-test' && feedback !== null) {
     if (!isAsRun && testsRanAndPassed(t)) {
-      // §6.8 raises nothing once the independent tests passed with a real command: this profile's Coach
+      // docs/guardkit-logic.md §6.8 raises nothing once the independent tests passed with a real command: this profile's Coach
       // goes on to the requirements, which need the Player's report (not in the log).
       uncertain = true
       fidelity = worse(fidelity, 'approximate')
@@ -149,7 +149,7 @@ export function logVerdict(ctx: ProfileContext, t: TurnInputs, history: LogHisto
       missing.push(`player_turn_${t.turn}.json (the Player's requirements and promises)`)
     }
     const text = zeroTestFeedback(ctx, feedback)
-    if (text !== null && (basis === 'category' || text !== feedback)) rebuild(text, 'the zero-test anomaly text of this profile (spec §6.8; only the test-file prefix varies)', fidelity === 'exact')
+    if (text !== null && (basis === 'category' || text !== feedback)) rebuild(text, 'the zero-test anomaly text of this profile (docs/guardkit-logic.md §6.8; only the test-file prefix varies)', fidelity === 'exact')
     handled.add('zeroTestSearchText')
   }
 
@@ -204,7 +204,7 @@ function testsRanAndPassed(t: TurnInputs): boolean {
   return tests?.passed === true && !tests.skipped && t.record.coach.testCommand !== null
 }
 
-/** A 0/N turn on the text path with nothing to match (spec §7.1): any criteria list gives 0/N, all missing. */
+/** A 0/N turn on the text path with nothing to match (docs/guardkit-logic.md §7.1): any criteria list gives 0/N, all missing. */
 function zeroOfNTextMatch(t: TurnInputs): boolean {
   const c = t.record.coach
   if (t.criteriaMet !== 0) return false
@@ -234,7 +234,7 @@ function requirementsFeedback(ctx: ProfileContext, missing: readonly string[]): 
   return missingCriteriaFeedback(missing)
 }
 
-/** The zero-test anomaly feedback (spec §6.8) of the same branch as the recorded one, in this profile's wording. */
+/** The zero-test anomaly feedback (docs/guardkit-logic.md §6.8) of the same branch as the recorded one, in this profile's wording. */
 function zeroTestFeedback(ctx: ProfileContext, recorded: string): string | null {
   const profile = getProfile('feature')
   const noTestsRun = recorded.startsWith('- Quality gates reported as passed but no tests were executed')
@@ -246,7 +246,7 @@ function zeroTestFeedback(ctx: ProfileContext, recorded: string): string | null 
   return issues.length === 1 ? extractFeedback({issues}) : null
 }
 
-/** The checkpoint's task-work tests gate (spec §8.1): recorded, else what the Coach's step implies. */
+/** The checkpoint's task-work tests gate (docs/guardkit-logic.md §8.1): recorded, else what the Coach's step implies. */
 function testsGate(t: TurnInputs): {value: boolean | null; assumed: string | null} {
   if (t.checkpointPassed !== null) return {value: t.checkpointPassed, assumed: null}
   const gates = t.record.coach.gates?.value

@@ -20,7 +20,7 @@ export function createProfileContext(inputs: TaskInputs, name: string, flags: Lo
 
 /**
  * The criteria the Coach gets under these flags: `TaskLoader._parse_task_file` over the task file
- * (legacy counts nested bullets, spec §9.3), else the criteria as recorded (the Coach's report, the log).
+ * (legacy counts nested bullets, docs/guardkit-logic.md §9.3), else the criteria as recorded (the Coach's report, the log).
  */
 function criteriaUnder(inputs: TaskInputs, flags: LogicFlags): ProfileContext['criteria'] {
   if (inputs.taskFile) {
@@ -43,15 +43,15 @@ export function differingFlags(a: LogicFlags, b: LogicFlags | null, among?: read
 
 const byArea = (...areas: string[]): FlagId[] => LOGIC_CHANGES.filter((c) => areas.includes(c.area)).map((c) => c.id)
 
-/** Flags that change what the Player side writes for the Coach (spec §4, §5). */
+/** Flags that change what the Player side writes for the Coach (docs/guardkit-logic.md §4, §5). */
 export const PIPELINE_FLAGS: readonly FlagId[] = [...byArea('pipeline'), 'acrWriterPromises', 'acrGitAnalysisPromises']
-/** Flags that change how the Coach detects, runs, summarises and classifies independent tests (spec §6.4-§6.7). */
+/** Flags that change how the Coach detects, runs, summarises and classifies independent tests (docs/guardkit-logic.md §6.4-§6.7). */
 export const TEST_FLAGS: readonly FlagId[] = [
   'cumulativeDiffTests', 'promiseTestFiles', 'priorReportTests', 'relPathDedup', 'summaryErrorContext', 'classifyFailure', 'sdkTests',
   'infraTiers', 'conditionalApproval', 'infraPinnedSubprocess', 'sysExecutablePytest', 'knownServiceLibs', 'mnfeFirst', 'psycopgAsyncpgFeedback',
   'sdkApiErrorClass', 'customBaseUrlSubprocess', 'coachTestModelEnv',
 ]
-/** Flags that change requirements verification (spec §7) or the criteria list (spec §9.3). */
+/** Flags that change requirements verification (docs/guardkit-logic.md §7) or the criteria list (docs/guardkit-logic.md §9.3). */
 export const REQUIREMENT_FLAGS: readonly FlagId[] = [...byArea('requirements'), 'topLevelCriteriaOnly']
 /** Flags that change what reaches the Coach's promise path from the Player. */
 export const PROMISE_PIPELINE_FLAGS: readonly FlagId[] = [

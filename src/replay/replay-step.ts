@@ -228,7 +228,7 @@ function hideTokenText(text: string): string {
   return text.replaceAll(SIGNATURE_TOKEN, 'recorded signature ').replaceAll(UNKNOWN_TOKEN, 'unknown signature of turn ')
 }
 
-/** The turn a recorded cancellation cut between Player and Coach: no Coach ran (spec §8.2 step 5). */
+/** The turn a recorded cancellation cut between Player and Coach: no Coach ran (docs/guardkit-logic.md §8.2 step 5). */
 function boundaryTurn(t: TurnInputs, loop: LoopState, state: ReplayState, logs: ReplayedTurn['logs']): ReplayedTurn {
   const detail = emptyTurnDetail()
   const loopTurn = loop.turns.at(-1)

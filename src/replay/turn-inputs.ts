@@ -44,7 +44,7 @@ export type RecordedBoundary =
   | {readonly kind: 'crash'; readonly turn: number | null; readonly message: string; readonly evidence: readonly Evidence[]}
   | {readonly kind: 'other'; readonly outcome: Outcome; readonly turn: number | null; readonly evidence: readonly Evidence[]}
 
-/** What the Coach's recorded verdict was about (spec §6.1 steps), from its report or the log. */
+/** What the Coach's recorded verdict was about (docs/guardkit-logic.md §6.1 steps), from its report or the log. */
 export type TurnKind = 'approved' | 'invalid-task-type' | 'missing-results' | 'gates' | 'tests' | 'requirements' | 'zero-test' | 'error' | 'unknown'
 
 export interface RecordedFeedback {
@@ -79,7 +79,7 @@ export interface TurnInputs {
   readonly missingInputs: readonly string[]
 }
 
-/** The AutoBuild summary's default (spec §8.1). */
+/** The AutoBuild summary's default (docs/guardkit-logic.md §8.1). */
 export const DEFAULT_MAX_TURNS = 5
 const TASK_WORK_NOTES = 'Implementation via task-work delegation'
 const FEEDBACK_PREVIEW = 80
@@ -176,7 +176,7 @@ function collectTurn(task: TaskRun, t: TurnRecord, historyFeedback: string | nul
   }
 }
 
-/** Coach reports of the modelled shape (spec §7.8); the LLM Coach's v4 reports are not. */
+/** Coach reports of the modelled shape (docs/guardkit-logic.md §7.8); the LLM Coach's v4 reports are not. */
 function isModelledCoachReport(report: JsonObject): boolean {
   const vr = asObject(report.validation_results)
   return vr !== null && ('quality_gates' in vr || 'requirements' in vr || 'independent_tests' in vr) && !('requirements_met' in vr)
@@ -187,7 +187,7 @@ function verifiedIn(report: JsonObject): number {
 }
 
 /**
- * task_work_results.json keeps only the last turn (FORMATS §6.12). For an earlier turn the file is
+ * task_work_results.json keeps only the last turn (docs/record-formats.md §6.12). For an earlier turn the file is
  * rebuilt from that turn's player report, which the invoker built from it: file lists, tests written,
  * promises (when the era writes them back) and the test count; the gate booleans from the Coach's report.
  */
@@ -283,7 +283,7 @@ function bestFeedback(task: TaskRun, t: TurnRecord, coach: {value: JsonObject; f
   return null
 }
 
-/** `_extract_feedback` of a missing-requirement issue: `- desc:` + up to 5 bullets cut at 100 code points (spec §8.3). */
+/** `_extract_feedback` of a missing-requirement issue: `- desc:` + up to 5 bullets cut at 100 code points (docs/guardkit-logic.md §8.3). */
 export function missingCriteriaFeedback(missing: readonly string[]): string {
   return extractFeedback({issues: [{severity: 'must_fix', category: 'missing_requirement', description: 'Not all acceptance criteria met', missing_criteria: [...missing]}]}) ?? ''
 }
@@ -307,7 +307,7 @@ function rebuildFromLog(t: TurnRecord, kind: TurnKind): RecordedFeedback | null 
   return null
 }
 
-/** The progress line keeps `feedback[:80]` (spec §8.2 step 8); a rebuilt text must start with it. */
+/** The progress line keeps `feedback[:80]` (docs/guardkit-logic.md §8.2 step 8); a rebuilt text must start with it. */
 export function agreesWithExcerpt(full: string, excerpt: string): boolean {
   if (pyLen(full) <= FEEDBACK_PREVIEW) return full === excerpt
   return pySlice(full, 0, FEEDBACK_PREVIEW) === excerpt
@@ -315,7 +315,7 @@ export function agreesWithExcerpt(full: string, excerpt: string): boolean {
 
 /**
  * The task file's `autobuild_state.turns[].feedback` holds full feedback texts, but it often describes
- * another run (FORMATS §6.8): it is used only when every turn it shares with this run agrees with the
+ * another run (docs/record-formats.md §6.8): it is used only when every turn it shares with this run agrees with the
  * log's excerpts (and decisions), and at least one does.
  */
 function taskFileFeedback(task: TaskRun, turns: readonly TurnRecord[]): Map<number, string> {

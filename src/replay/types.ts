@@ -2,7 +2,7 @@ import type {Evidence} from '../model/evidence.js'
 import type {CoachDecision, Outcome} from '../model/outcome.js'
 
 /**
- * How a replayed value was obtained (contract.md): `exact` from the full inputs, `approximate`
+ * How a replayed value was obtained (docs/json-schema.md): `exact` from the full inputs, `approximate`
  * from partial inputs (what was assumed is listed), `insufficient` when the inputs do not allow a
  * replay of that turn (`missingInputs` says why).
  */
@@ -15,7 +15,7 @@ export type Fidelity = 'exact' | 'approximate' | 'insufficient'
  */
 export type TurnConfidence = 'recorded' | 'inferred'
 
-/** What the stall detector saw and decided on one call (spec §8.4). */
+/** What the stall detector saw and decided on one call (docs/guardkit-logic.md §8.4). */
 export interface StallCheck {
   /** Signature appended to the history under this profile (raw or normalised). */
   readonly signature: string
@@ -118,7 +118,7 @@ export interface PlayerDetail {
   readonly agentReportKnown: boolean
 }
 
-/** Where `validate()` stopped (spec §6.1), or the recorded equivalent. */
+/** Where `validate()` stopped (docs/guardkit-logic.md §6.1), or the recorded equivalent. */
 export type CoachStep =
   | 'invalid-task-type'
   | 'missing-results'
@@ -148,7 +148,7 @@ export interface CoachDetail {
   readonly step: CoachStep
   /** `validation_results.quality_gates` of the report. */
   readonly gates: Readonly<Record<string, unknown>> | null
-  /** The independent test result the Coach used, and whether it was held as recorded (spec §6.4). */
+  /** The independent test result the Coach used, and whether it was held as recorded (docs/guardkit-logic.md §6.4). */
   readonly independentTests: {
     readonly passed: unknown
     readonly command: string | null
@@ -195,7 +195,7 @@ export interface LoopDetail {
   /** `_count_criteria_passed` for this turn, and the peak fed to the detector (D29), when used. */
   readonly criteriaPassed: number
   readonly peakCriteriaPassed: number | null
-  /** The checkpoint the pollution rule saw (tests_passed is the task-work gate value, §8.1). */
+  /** The checkpoint the pollution rule saw (tests_passed is the task-work gate value, docs/guardkit-logic.md §8.1). */
   readonly checkpoint: {readonly testsPassed: boolean; readonly basis: 'replayed' | 'recorded'} | null
   readonly pollution: {readonly kind: 'clear' | 'rollback' | 'no-passing-checkpoint'; readonly window: readonly number[]; readonly target: number | null} | null
   /** Why the stall detector was not called for this turn, when it was not. */

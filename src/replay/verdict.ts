@@ -42,7 +42,7 @@ export function worse(a: Fidelity, b: Fidelity): Fidelity {
   return rank[a] >= rank[b] ? a : b
 }
 
-/** A Coach report with just what the loop reads (spec §8.1, §8.6): counts and the task-work tests gate. */
+/** A Coach report with just what the loop reads (docs/guardkit-logic.md §8.1, §8.6): counts and the task-work tests gate. */
 export function loopReport(decision: CoachDecision | null, met: number, total: number, testsGate: boolean | null, feedback: string | null): JsonObject {
   const results = [
     ...Array.from({length: met}, (_, i) => ({criterion_id: `AC-${String(i + 1).padStart(3, '0')}`, result: 'verified', status: 'verified', notes: ''})),

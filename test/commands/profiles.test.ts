@@ -18,13 +18,13 @@ describe('profiles', () => {
     const byName = Object.fromEntries(report.profiles.map((p: {name: string; flags: string[]}) => [p.name, p.flags]))
     expect(byName['fixed']).toHaveLength(ids.length)
     expect(byName['pre-acr']).toEqual([])
-    // legacy (f86b1bf9) already holds seed 003's ACR changes (spec §0.1) and nothing later.
+    // legacy (f86b1bf9) already holds seed 003's ACR changes (docs/guardkit-logic.md §0.1) and nothing later.
     expect(byName['legacy'].every((f: string) => f.startsWith('acr'))).toBe(true)
     expect(byName['legacy'].length).toBeGreaterThan(0)
     // the as-run profiles the contract fixes exist and grow with time
     for (const name of ['as-run:351c53fa', 'as-run:51222879', 'as-run:c5a83a15']) expect(byName[name]).toBeDefined()
     expect(byName['as-run:351c53fa'].length).toBeLessThan(byName['as-run:c5a83a15'].length)
-    // seed 002 ran before 5c2b5d82: no normalised signatures yet (spec §0.3)
+    // seed 002 ran before 5c2b5d82: no normalised signatures yet (docs/guardkit-logic.md §0.3)
     expect(byName['as-run:351c53fa']).not.toContain('stallNormalize')
     expect(byName['as-run:c5a83a15']).toContain('stallNormalize')
   })

@@ -46,7 +46,7 @@ const ALONE: Record<string, {tasks: Record<string, number>; issues: string[]}> =
   'ac1a-run1-attempt3-inputs': {tasks: {}, issues: []},
   'ac1a-run4-partial': {
     tasks: {'TASK-SFT-001': 1, 'TASK-SFT-003': 1, 'TASK-SFT-004': 1, 'TASK-SFT-006': 2, 'TASK-SFT-009': 3},
-    // the feature file describes another run of SFT-001 (FORMATS.md §6.8)
+    // the feature file describes another run of SFT-001 (docs/record-formats.md §6.8)
     issues: ['stale-record .guardkit/features/FEAT-AC1A.yaml /tasks/0/result'],
   },
   'aof-run-14': {tasks: {'TASK-FIX-IA03': 2}, issues: ['stale-record .guardkit/features/FEAT-AOF.yaml /tasks/0/result']},

@@ -12,7 +12,7 @@ import {astralChar, codePoints, combiningMark, isWellFormedUtf16, pyPrefix, PY_W
 import {FIXED, LEGACY} from './support/flags.js'
 
 /**
- * Spec §3.1: every cut GuardKit makes (`[:50]`, `[:60]`, `[:80]`, `[:100]`, `%.100s`, `[:200]`,
+ * docs/guardkit-logic.md §3.1: every cut GuardKit makes (`[:50]`, `[:60]`, `[:80]`, `[:100]`, `%.100s`, `[:200]`,
  * `max_length`) counts code points. A JS `.slice` on UTF-16 units would cut earlier on astral text and
  * could leave half a surrogate pair. Expected values are computed here with `Array.from`.
  */
@@ -39,15 +39,15 @@ function textAround(cut: number): fc.Arbitrary<string> {
 /** `s[:n] + '...' if len(s) > n else s` */
 const ellipsis = (s: string, n: number) => (codePoints(s).length > n ? pyPrefix(s, n) + '...' : s)
 
-describe('cuts count code points and never split a surrogate pair (spec §3.1)', () => {
-  // §8.2 step 8: `Feedback: {feedback[:80]}...`
+describe('cuts count code points and never split a surrogate pair (docs/guardkit-logic.md §3.1)', () => {
+  // docs/guardkit-logic.md §8.2 step 8: `Feedback: {feedback[:80]}...`
   test.prop([textAround(80)], runs(300))('the turn progress line keeps 80 code points of the feedback', (feedback) => {
     const line = feedbackProgressLine(feedback)
     expect(line).toBe(codePoints(feedback).length > 80 ? `Feedback: ${pyPrefix(feedback, 80)}...` : `Feedback: ${feedback}`)
     expect(isWellFormedUtf16(line)).toBe(true)
   })
 
-  // §8.3: `"  • {c[:100]}"` for each of the first five missing criteria.
+  // docs/guardkit-logic.md §8.3: `"  • {c[:100]}"` for each of the first five missing criteria.
   test.prop([fc.array(textAround(100), {minLength: 1, maxLength: 7}), textAround(20)], runs(300))(
     'feedback lists missing criteria cut to 100 code points',
     (missing, description) => {
@@ -58,7 +58,7 @@ describe('cuts count code points and never split a surrogate pair (spec §3.1)',
     },
   )
 
-  // §7.2: `AC text: %.100s` in the 0/N diagnostic dump.
+  // docs/guardkit-logic.md §7.2: `AC text: %.100s` in the 0/N diagnostic dump.
   test.prop([fc.array(textAround(100), {minLength: 1, maxLength: 4})], runs(300))('the 0/N dump prints 100 code points of each criterion', (ac) => {
     const sink = collectingSink()
     emitDiagnosticDump(sink, ac, ac.length, {kind: 'synthetic-none'})
@@ -67,7 +67,7 @@ describe('cuts count code points and never split a surrogate pair (spec §3.1)',
     expect(lines.every(isWellFormedUtf16)).toBe(true)
   })
 
-  // §4.1 step 2: `phases["phase_N"]["text"] = g2[:100]`, g2 running to the end of the line (`.` excludes only `\n`).
+  // docs/guardkit-logic.md §4.1 step 2: `phases["phase_N"]["text"] = g2[:100]`, g2 running to the end of the line (`.` excludes only `\n`).
   const phaseText = fc.tuple(fc.integer({min: 0x41, max: 0x5a}).map((c) => String.fromCharCode(c)), textAround(100), fc.constantFrom('', '\nnext line'))
   test.prop([phaseText], runs(300))('the stream parser keeps 100 code points of a phase title', ([first, rest, after]) => {
     const parser = new TaskWorkStreamParser(FIXED)
@@ -77,7 +77,7 @@ describe('cuts count code points and never split a surrogate pair (spec §3.1)',
     expect(isWellFormedUtf16(text!)).toBe(true)
   })
 
-  // §4.2: WARNING `… input is {type}, not dict: {str(input)[:200]}` (fixed).
+  // docs/guardkit-logic.md §4.2: WARNING `… input is {type}, not dict: {str(input)[:200]}` (fixed).
   test.prop([textAround(200)], runs(300))('a non-dict tool input is logged with 200 code points', (input) => {
     const sink = collectingSink()
     runTaskWorkStream('TASK-X', [{type: 'assistant', blocks: [{type: 'tool_use', name: 'Write', input}]}], FIXED, sink)
@@ -86,7 +86,7 @@ describe('cuts count code points and never split a surrogate pair (spec §3.1)',
     expect(isWellFormedUtf16(warning)).toBe(true)
   })
 
-  // §8.6: DEBUG `- {text[:50]}...` per criterion, INFO `{notes[:60]}...` per rejected verification.
+  // docs/guardkit-logic.md §8.6: DEBUG `- {text[:50]}...` per criterion, INFO `{notes[:60]}...` per rejected verification.
   test.prop([textAround(50), textAround(60), fc.constantFrom(LEGACY, FIXED)], runs(300))(
     'criteria progress cuts criteria at 50 and notes at 60 code points',
     (criterion, notes, flags) => {
@@ -100,7 +100,7 @@ describe('cuts count code points and never split a surrogate pair (spec §3.1)',
     },
   )
 
-  // §6.6: `summary[:max_length-3] + "..."` when longer than max_length, Python's negative end included.
+  // docs/guardkit-logic.md §6.6: `summary[:max_length-3] + "..."` when longer than max_length, Python's negative end included.
   const output = fc.oneof(testOutput, fc.array(textAround(40), {maxLength: 30}).map((ls) => ls.map((l, i) => (i % 3 === 0 ? `${l} passed` : l)).join('\n')))
   test.prop([output, fc.integer({min: 0, max: 400}), fc.constantFrom(LEGACY, FIXED)], runs(300))(
     'the test summary is cut to max_length code points',

@@ -24,7 +24,7 @@ import {cpythonIsDigit, knownToCpython} from './support/cpython.js'
 import {FIXED, LEGACY, PRE_ACR} from './support/flags.js'
 import {createMemoryPort, memoryTree} from './support/memory-port.js'
 
-/** `_strip_criterion_prefix` as spec §7.5 states it, with CPython 3.11's `str.isdigit` and `str.strip`. */
+/** `_strip_criterion_prefix` as docs/guardkit-logic.md §7.5 states it, with CPython 3.11's `str.isdigit` and `str.strip`. */
 function stripBySpec(text: string): string {
   const c = pyStripRef(text)
   if (c.startsWith('- [ ] ') || c.startsWith('- [x] ')) return pyStripRef(codePoints(c).slice(6).join(''))
@@ -70,8 +70,8 @@ const criteriaAndRequirements = fc.array(written, {minLength: 1, maxLength: 4}).
   return fc.tuple(fc.constant(ac), fc.array(fc.oneof(written, restated), {maxLength: 4}))
 })
 
-// Spec §7.5 `_strip_criterion_prefix`, `_match_by_text` (ACR-002, identical in legacy and fixed); seed 003.
-describe('criteria text matching (spec §7.5)', () => {
+// docs/guardkit-logic.md §7.5 `_strip_criterion_prefix`, `_match_by_text` (ACR-002, identical in legacy and fixed); seed 003.
+describe('criteria text matching (docs/guardkit-logic.md §7.5)', () => {
   // Code points newer than CPython 3.11's Unicode are left out: their digit-ness depends on the Python (docs/properties.md).
   test.prop([fc.oneof(prefixy, hardText({maxLength: 20}), writtenCriterion.map((c) => c.text)).filter(knownToCpython)], runs(500))(
     'prefix stripping removes what the spec says, for any text',
@@ -103,7 +103,7 @@ describe('criteria text matching (spec §7.5)', () => {
     },
   )
 
-  // Spec §7.5 "Pre-acr: only step 1 … no prefix stripping": case and whitespace never mattered, markers did.
+  // docs/guardkit-logic.md §7.5 "Pre-acr: only step 1 … no prefix stripping": case and whitespace never mattered, markers did.
   test.prop([criteriaAndRequirements], runs(300))(
     'before ACR-002 (pre-acr) matching ignores case and surrounding whitespace, not markers',
     ([ac, rm]) => {
@@ -114,7 +114,7 @@ describe('criteria text matching (spec §7.5)', () => {
     },
   )
 
-  // Spec §7.5 "False-positive edges" and §3.5 (`"" in s` is always true); vectors match_by_text#4, #21.
+  // docs/guardkit-logic.md §7.5 "False-positive edges" and docs/guardkit-logic.md §3.5 (`"" in s` is always true); vectors match_by_text#4, #21.
   test.prop([fc.array(fc.oneof(criterionBody, hardText({maxLength: 20})), {minLength: 1, maxLength: 5}), fc.array(criterionBody, {maxLength: 3}), blank, fc.nat(), fc.constantFrom(LEGACY, FIXED)], runs(400))(
     'a blank requirement verifies every criterion (the empty-string false positive), and the trace shows it',
     (ac, rm, empty, at, flags) => {
@@ -132,7 +132,7 @@ describe('criteria text matching (spec §7.5)', () => {
     },
   )
 
-  // contract.md FUZZY_FALSE_POSITIVE: "a criterion was verified by a text match that cannot support it (e.g. an
+  // docs/json-schema.md FUZZY_FALSE_POSITIVE: "a criterion was verified by a text match that cannot support it (e.g. an
   // empty requirement string)". The Coach's own report (coach_turn_1.json, written from the model's result) is
   // read back through ingest, replay and explain, as `guardkit-replay RUN` does.
   test.prop([fc.array(criterionBody, {minLength: 1, maxLength: 4}), fc.array(criterionBody, {maxLength: 2}), blank], runs(200))(
@@ -160,7 +160,7 @@ describe('criteria text matching (spec §7.5)', () => {
     expect(verdicts(ac, [empty], PRE_ACR)).toEqual(ac.map(() => 'rejected'))
   })
 
-  // Spec §3.2: U+FEFF is not whitespace, so a BOM-only requirement is not blank and verifies nothing it does not contain.
+  // docs/guardkit-logic.md §3.2: U+FEFF is not whitespace, so a BOM-only requirement is not blank and verifies nothing it does not contain.
   test.prop([fc.array(criterionBody, {minLength: 1, maxLength: 5}), fc.constantFrom(LEGACY, FIXED)], runs(300))(
     'a U+FEFF requirement is not blank: it verifies only criteria that contain U+FEFF',
     (ac, flags) => {
@@ -169,7 +169,7 @@ describe('criteria text matching (spec §7.5)', () => {
   )
 })
 
-describe('where GuardKit differs from the naive property (named counterexamples, spec §7.5)', () => {
+describe('where GuardKit differs from the naive property (named counterexamples, docs/guardkit-logic.md §7.5)', () => {
   it('only one prefix is removed, so stripping is not idempotent: `10. 20. twice` (strip_criterion_prefix#18)', () => {
     expect(stripCriterionPrefix('10. 20. twice')).toBe('20. twice')
     expect(stripCriterionPrefix('20. twice')).toBe('twice')

@@ -3,7 +3,7 @@ import {describe, expect} from 'vitest'
 import {isValidFilePath} from '../../src/logic/pipeline/file-paths.js'
 import {anyJsString, astralChar, codePoints, combiningMark, hardText, runs} from '../helpers/arbitraries/index.js'
 
-/** `TaskWorkStreamParser._is_valid_file_path(path)` exactly as spec §4.1 states it; `len` counts code points. */
+/** `TaskWorkStreamParser._is_valid_file_path(path)` exactly as docs/guardkit-logic.md §4.1 states it; `len` counts code points. */
 function validBySpec(path: string): boolean {
   if (path === '' || codePoints(path).length < 3) return false
   if (path === '*' || path === '**' || path === '***' || path.startsWith('*')) return false
@@ -15,8 +15,8 @@ const shortPath = fc
   .array(fc.oneof(fc.constantFrom('/', '\\', '.', '*', 'a', 'é', ' ', '\ufeff', '\u3000', 'src', '**'), astralChar, combiningMark), {maxLength: 5})
   .map((parts) => parts.join(''))
 
-// Spec §4.1 `_is_valid_file_path` (fixed; TASK-FIX-PV01), vectors is_valid_file_path#*.
-describe('_is_valid_file_path (spec §4.1)', () => {
+// docs/guardkit-logic.md §4.1 `_is_valid_file_path` (fixed; TASK-FIX-PV01), vectors is_valid_file_path#*.
+describe('_is_valid_file_path (docs/guardkit-logic.md §4.1)', () => {
   test.prop([fc.oneof(shortPath, hardText({maxLength: 12}), anyJsString)], runs(1000))('accepts exactly what the spec accepts, for any string', (path) => {
     expect(isValidFilePath(path)).toBe(validBySpec(path))
   })

@@ -136,7 +136,7 @@ const SPLIT_REDRAW = new TextEncoder().encode(
 )
 
 // docs/ingest.md "Bad input": bad input never throws; each problem is an IngestIssue with file and line.
-describe('the log ingest never throws (docs/ingest.md, corpus FORMATS.md §5)', () => {
+describe('the log ingest never throws (docs/ingest.md, corpus docs/record-formats.md §5)', () => {
   test.prop([fc.array(fc.tuple(fc.nat({max: 2}), line), {maxLength: 150})], runs(300))(
     'on any lines, pushed one by one into one or more files; problems are issues',
     (lines) => {

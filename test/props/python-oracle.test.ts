@@ -23,7 +23,7 @@ import {FIXED, LEGACY} from './support/flags.js'
 
 const mismatches = <T>(cases: readonly T[], differs: (c: T) => unknown): unknown[] => cases.map(differs).filter((d) => d !== null && d !== undefined)
 
-describe(`Python semantics against CPython ${CPYTHON.python} (Unicode ${CPYTHON.unicode}), spec §3`, () => {
+describe(`Python semantics against CPython ${CPYTHON.python} (Unicode ${CPYTHON.unicode}), docs/guardkit-logic.md §3`, () => {
   it('the whitespace set is exactly `str.isspace()`, and `re`\'s `\\s` is the same set (§3.2, §3.6)', () => {
     const expanded = CPYTHON.tables.isspace.flatMap(([a, b]) => Array.from({length: b - a + 1}, (_, i) => a + i))
     expect(PY_WHITESPACE_CODE_POINTS).toEqual(expanded)

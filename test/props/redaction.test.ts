@@ -52,7 +52,7 @@ describe('redaction of texts', () => {
     expect(redactTexts(once, NONE).map((r) => r.text)).toEqual(once)
   })
 
-  // §8.4: the stall detector compares signatures; the same original gets the same placeholder and different
+  // docs/guardkit-logic.md §8.4: the stall detector compares signatures; the same original gets the same placeholder and different
   // originals different ones, so two feedbacks share a signature after redaction exactly when they did before.
   test.prop([fc.array(fc.tuple(feedbackText, fc.option(sensitive, {nil: undefined})), {minLength: 2, maxLength: 5}), fc.array(fc.nat(), {minLength: 2, maxLength: 8})], runs(300))(
     'keeps which feedbacks share a signature (legacy and fixed)',
@@ -76,7 +76,7 @@ describe('redaction of texts', () => {
     },
   )
 
-  // §8.4 pattern 6: `/…/worktrees/…/` → `/WORKTREE/`. A home directory inside a worktree path is normalised
+  // docs/guardkit-logic.md §8.4 pattern 6: `/…/worktrees/…/` → `/WORKTREE/`. A home directory inside a worktree path is normalised
   // away, so the fixed signature survives redaction; the legacy one (md5 of the text as sent) cannot: record refuses then.
   test.prop([feedbackText, fc.array(fc.tuple(accountName, fc.constantFrom('/Users/', '/home/'), fc.constantFrom('tests/test_a.py::test_b', 'src/x.py:12: KeyError')), {minLength: 1, maxLength: 3})], runs(500))(
     'the fixed signature of a feedback whose home paths are worktree paths does not change; the legacy one does',

@@ -7,7 +7,7 @@ import {runFeedbackStallSequence} from '../../src/logic/orchestrator/stall-detec
 import {feedbackTemplate, feedbackText, fillTemplate, flips, recase, runs, surroundingWhitespace} from '../helpers/arbitraries/index.js'
 import {FIXED, LEGACY} from './support/flags.js'
 
-/** `_is_feedback_stalled` as spec §8.4 writes it, over already-computed signatures. */
+/** `_is_feedback_stalled` as docs/guardkit-logic.md §8.4 writes it, over already-computed signatures. */
 function stalledBySpec(calls: readonly (readonly [string, number])[], threshold: number, fixed: boolean): boolean[] {
   const history: [string, number][] = []
   return calls.map(([sig, count]) => {
@@ -46,8 +46,8 @@ function sameSignatureFeedbacks(flags: LogicFlags, n: number): fc.Arbitrary<stri
 
 const run = (cs: readonly (readonly [string, number])[], flags: LogicFlags, t: number) => runFeedbackStallSequence(cs, flags, NULL_SINK, t)
 
-// Spec §8.4 `_is_feedback_stalled(feedback, count, threshold)`; seeds 002 (F4) and 004 (AE7E).
-describe('the stall detector (spec §8.4)', () => {
+// docs/guardkit-logic.md §8.4 `_is_feedback_stalled(feedback, count, threshold)`; seeds 002 (F4) and 004 (AE7E).
+describe('the stall detector (docs/guardkit-logic.md §8.4)', () => {
   test.prop([calls, threshold, profile], runs(300))('never fires before `threshold` calls', (cs, t, [, flags]) => {
     const {results} = run(cs, flags, t)
     expect(results.slice(0, t - 1).every((r) => !r)).toBe(true)

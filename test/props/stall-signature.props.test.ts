@@ -26,15 +26,15 @@ const anyFeedback = fc.oneof(
   {weight: 1, arbitrary: fc.string({unit: 'binary', maxLength: 60})},
 )
 
-// Spec §8.4: `_normalize_feedback_for_stall` and the signature `md5(text.strip().lower())[:8]`.
-describe('feedback normalisation and stall signatures (spec §8.4, fixed profile)', () => {
-  // §8.4 table: every replacement is a fixed point of all six patterns, so normalising twice changes nothing.
+// docs/guardkit-logic.md §8.4: `_normalize_feedback_for_stall` and the signature `md5(text.strip().lower())[:8]`.
+describe('feedback normalisation and stall signatures (docs/guardkit-logic.md §8.4, fixed profile)', () => {
+  // docs/guardkit-logic.md §8.4 table: every replacement is a fixed point of all six patterns, so normalising twice changes nothing.
   test.prop([fc.oneof(anyFeedback, anyJsString)], runs(500))('normalisation is idempotent', (feedback) => {
     const once = normalizeFeedbackForStall(feedback)
     expect(normalizeFeedbackForStall(once)).toBe(once)
   })
 
-  // §8.4 patterns 1-6 (seed 002 F4/R2): node ids, `line N`, percentages, `in N.NNs`, counts of the six
+  // docs/guardkit-logic.md §8.4 patterns 1-6 (seed 002 F4/R2): node ids, `line N`, percentages, `in N.NNs`, counts of the six
   // listed words and `/…/worktrees/…/` prefixes vary between turns; the fixed signature ignores them.
   test.prop([feedbackPairDifferingInNormalisedTokens], runs(500))(
     'feedbacks that differ only in node ids, line numbers, percentages, decimal durations, counts or worktree paths share the fixed signature',
@@ -44,7 +44,7 @@ describe('feedback normalisation and stall signatures (spec §8.4, fixed profile
     },
   )
 
-  // §8.4 "Consequences" and pytest's formats: anything the six patterns do not rewrite reaches the hash.
+  // docs/guardkit-logic.md §8.4 "Consequences" and pytest's formats: anything the six patterns do not rewrite reaches the hash.
   test.prop([feedbackPairDifferingOutsideNormalisation], runs(500))(
     'feedbacks that differ in anything the rules do not normalise keep different signatures, legacy and fixed',
     ({a, b}) => {
@@ -53,7 +53,7 @@ describe('feedback normalisation and stall signatures (spec §8.4, fixed profile
     },
   )
 
-  // §8.4 and §3.2-3.4: Python's strip (U+FEFF is not whitespace, \x1c-\x1f and \x85 are), lower(), md5 of UTF-8.
+  // docs/guardkit-logic.md §8.4 and §3.2-3.4: Python's strip (U+FEFF is not whitespace, \x1c-\x1f and \x85 are), lower(), md5 of UTF-8.
   test.prop([anyFeedback], runs(500))('the legacy signature is md5 of the stripped, lower-cased text; fixed hashes the normalised text the same way', (feedback) => {
     const sigs = feedbackSignatures(feedback, LEGACY)
     expect(sigs.used).toBe(md5of(pyStripRef(feedback).toLowerCase()))
@@ -64,10 +64,10 @@ describe('feedback normalisation and stall signatures (spec §8.4, fixed profile
 
 /**
  * Where GuardKit differs from the naive property "variable test output never changes the signature".
- * Expected texts and signatures computed with CPython 3.11.7 applying the §8.4 table with `re.sub`
+ * Expected texts and signatures computed with CPython 3.11.7 applying the docs/guardkit-logic.md §8.4 table with `re.sub`
  * (the rules of test/props/oracles/cpython_oracle.py); vector ids where the vectors hold the case.
  */
-describe('what the fixed normalisation does not absorb (named counterexamples, spec §8.4)', () => {
+describe('what the fixed normalisation does not absorb (named counterexamples, docs/guardkit-logic.md §8.4)', () => {
   const cases: readonly {name: string; a: string; b: string; normA: string; normB: string; sigA: string; sigB: string}[] = [
     {name: 'capital `Line 42` survives (feedback_signature#13, normalize_feedback_for_stall#13)', a: 'error at Line 42 of module', b: 'error at Line 42 of module',
       normA: 'error at Line 42 of module', normB: 'error at Line 42 of module', sigA: 'aa4955d8', sigB: 'aa4955d8'},

@@ -63,7 +63,7 @@ function detect(s: Scenario, flags: LogicFlags, twr: unknown = twrOf(s)): string
   return detectTestsFromResults(twr, view, flags, NULL_SINK)
 }
 
-/** `Path(p).name` of a canonical path, and the §6.5 name rule. */
+/** `Path(p).name` of a canonical path, and the docs/guardkit-logic.md §6.5 name rule. */
 const isTestName = (p: string) => {
   const name = p.slice(p.lastIndexOf('/') + 1)
   return (name.startsWith('test_') && name.endsWith('.py')) || name.endsWith('_test.py')
@@ -71,7 +71,7 @@ const isTestName = (p: string) => {
 const command = (files: readonly string[]) => (files.length === 0 ? null : `pytest ${files.join(' ')} -v --tb=short`)
 const sortedUnique = (xs: readonly string[]) => [...new Set(xs)].sort(byCodePoint)
 
-/** What §6.5 says each profile runs, computed from the scenario (not from the model). */
+/** What docs/guardkit-logic.md §6.5 says each profile runs, computed from the scenario (not from the model). */
 function expected(s: Scenario, fixed: boolean): string | null {
   const named = s.mentions.filter((m) => m.form !== 'outside' && isTestName(s.files[m.file]!) && s.existing.includes(s.files[m.file]!))
   return command(sortedUnique(named.map((m) => (fixed ? s.files[m.file]! : spelled(s, m)))))
@@ -101,8 +101,8 @@ const anyPath = fc.oneof(
   fc.constantFrom('', '/', '.', '..', '//', '///x', '/worktree/root', '/worktree/root/'),
 )
 
-// Spec §6.5 `_normalize_to_relative` (fixed, seed 002 R3) and §3.11 pathlib.
-describe('_normalize_to_relative (spec §6.5)', () => {
+// docs/guardkit-logic.md §6.5 `_normalize_to_relative` (fixed, seed 002 R3) and docs/guardkit-logic.md §3.11 pathlib.
+describe('_normalize_to_relative (docs/guardkit-logic.md §6.5)', () => {
   test.prop([anyPath, worktreeRoot], runs(500))('is idempotent, for any string', (path, root) => {
     const once = normalizeToRelative(path, root)
     expect(normalizeToRelative(once, root)).toBe(once)
@@ -114,8 +114,8 @@ describe('_normalize_to_relative (spec §6.5)', () => {
   })
 })
 
-// Spec §6.5 `_detect_tests_from_results`; seed 002 F2 (the absolute/relative duplicate) and R3 (its fix).
-describe('_detect_tests_from_results dedup (spec §6.5, canonical paths)', () => {
+// docs/guardkit-logic.md §6.5 `_detect_tests_from_results`; seed 002 F2 (the absolute/relative duplicate) and R3 (its fix).
+describe('_detect_tests_from_results dedup (docs/guardkit-logic.md §6.5, canonical paths)', () => {
   test.prop([scenario], runs(400))('fixed never lists two entries naming the same file, whatever mix of absolute and relative forms', (s) => {
     const cmd = detect(s, FIXED)
     expect(cmd).toBe(expected(s, true))
@@ -168,10 +168,10 @@ const detectIn = (existing: readonly string[], twr: unknown, flags: LogicFlags) 
   detectTestsFromResults(twr, createVirtualWorktree({root: ROOT, files: Object.fromEntries(existing.map((f) => [f, null])), missing: 'absent'}), flags, NULL_SINK)
 
 /**
- * Outside canonical paths GuardKit's dedup is incomplete (spec §6.5: "so `./tests/x.py` and `tests/x.py`
+ * Outside canonical paths GuardKit's dedup is incomplete (docs/guardkit-logic.md §6.5: "so `./tests/x.py` and `tests/x.py`
  * still both survive"). These are not bugs of the model: the model reproduces them.
  */
-describe('where fixed still runs one file twice (named counterexamples, spec §6.5)', () => {
+describe('where fixed still runs one file twice (named counterexamples, docs/guardkit-logic.md §6.5)', () => {
   it('`./tests/test_a.py` and `tests/test_a.py` are both run (detect_tests_from_results#6)', () => {
     const input = {existing_files: ['tests/test_a.py'], task_work_results: {files_created: ['./tests/test_a.py', 'tests/test_a.py']}}
     const want = 'pytest ./tests/test_a.py tests/test_a.py -v --tb=short'
@@ -192,7 +192,7 @@ describe('where fixed still runs one file twice (named counterexamples, spec §6
     expect(normalizeToRelative(input.filepath, ROOT)).toBe('../root/tests/test_a.py')
   })
 
-  // CPython 3.11.7, §6.5 transliterated over a real directory (test/props/oracles/cpython_oracle.py's rules).
+  // CPython 3.11.7, docs/guardkit-logic.md §6.5 transliterated over a real directory (test/props/oracles/cpython_oracle.py's rules).
   it('so fixed runs `../root/tests/test_a.py` and `tests/test_a.py` (CPython)', () => {
     expect(detectIn(['tests/test_a.py'], {files_created: ['/worktree/root/../root/tests/test_a.py', 'tests/test_a.py']}, FIXED)).toBe(
       'pytest ../root/tests/test_a.py tests/test_a.py -v --tb=short',

@@ -15,7 +15,7 @@ import {relativeTo} from '../../logic/python/pathlib.js'
 import {createVirtualWorktree, type WorktreeView} from '../../logic/worktree.js'
 import {UnsupportedInput, type AdapterTable, type JsonObject} from './types.js'
 
-/** The oracle harness's worktree and the ids its validator was built with (spec §12, §6.1 examples). */
+/** The oracle harness's worktree and the ids its validator was built with (docs/guardkit-logic.md §12, §6.1 examples). */
 const ROOT = '/worktree/root'
 const HARNESS_TASK_ID = 'TASK-X'
 const HARNESS_TURN = 1
@@ -84,7 +84,7 @@ function profileOf(input: JsonObject) {
   return resolution.profile
 }
 
-/** Oracle adapters for the coach functions (spec §6, §12). */
+/** Oracle adapters for the coach functions (docs/guardkit-logic.md §6, §12). */
 export const COACH_ADAPTERS: AdapterTable = {
   resolve_profile: (input, {flags}) =>
     raising(() => {

@@ -18,7 +18,7 @@ function text(input: JsonObject, key: string): string {
   return value
 }
 
-/** Oracle adapters for the mode functions (spec §9, §12). */
+/** Oracle adapters for the mode functions (docs/guardkit-logic.md §9, §12). */
 export const MODE_ADAPTERS: AdapterTable = {
   auto_detect_direct_mode: (input, {flags}) => {
     const taskData = input['task_data']

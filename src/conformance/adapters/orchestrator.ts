@@ -89,7 +89,7 @@ function loopPhase(input: JsonObject, flags: Parameters<typeof stepLoop>[2]): un
     taskId: typeof input.task_id === 'string' ? input.task_id : 'TASK-X',
     maxTurns: num(input, 'max_turns', 5),
     enablePerspectiveReset: input.enable_perspective_reset !== false,
-    // The loop_phase vectors ran with checkpoints disabled (spec §8.1).
+    // The loop_phase vectors ran with checkpoints disabled (docs/guardkit-logic.md §8.1).
     enableCheckpoints: input.enable_checkpoints === true,
     acceptanceCriteria: Array.isArray(input.acceptance_criteria) ? input.acceptance_criteria.map(String) : [],
   })
@@ -108,7 +108,7 @@ function loopPhase(input: JsonObject, flags: Parameters<typeof stepLoop>[2]): un
   }
 }
 
-/** Oracle adapters for the orchestrator functions (spec §12). */
+/** Oracle adapters for the orchestrator functions (docs/guardkit-logic.md §12). */
 export const ORCHESTRATOR_ADAPTERS: AdapterTable = {
   feedback_signature: (input, {flags}) => feedbackSignature(str(input, 'feedback'), flags),
 

@@ -11,7 +11,7 @@ import {createVirtualWorktree} from '../../logic/worktree.js'
 
 /**
  * The oracle's `direct_mode_missing_report_flow` vectors are [read] descriptions of what happens
- * when the direct-mode SDK writes no player report (spec §5.1): how the Player invocation ends,
+ * when the direct-mode SDK writes no player report (docs/guardkit-logic.md §5.1): how the Player invocation ends,
  * what task_work_results.json then holds, what the orchestrator does, and what the Coach concludes.
  * This renders the model's own run of that flow (invoker, state recovery, Coach) in that form.
  */
@@ -23,7 +23,7 @@ export interface MissingReportScenario {
   readonly git: GitChanges
 }
 
-/** `_load_agent_report`'s retry count (spec §5.1), and the oracle vector of the short-circuit (docs/guardkit-logic.md §5.1, §10). */
+/** `_load_agent_report`'s retry count (docs/guardkit-logic.md §5.1), and the oracle vector of the short-circuit (docs/guardkit-logic.md §5.1, §10). */
 const LOAD_RETRIES = 3
 const SHORT_CIRCUIT_EXAMPLE = 'coach_validate#12'
 const PATH_PLACEHOLDER = '<path>'

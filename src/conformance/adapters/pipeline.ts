@@ -21,9 +21,9 @@ import {createVirtualWorktree, type WorktreeView} from '../../logic/worktree.js'
 import {describeDirectModeMissingReport} from './pipeline-direct-flow.js'
 import {UnsupportedInput, type AdapterTable, type JsonObject} from './types.js'
 
-/** The oracle harness's worktree (spec §12). */
+/** The oracle harness's worktree (docs/guardkit-logic.md §12). */
 export const HARNESS_ROOT = '/worktree/root'
-/** The harness replaces every written timestamp with this (spec §12). */
+/** The harness replaces every written timestamp with this (docs/guardkit-logic.md §12). */
 export const HARNESS_TIMESTAMP = '<ts>'
 
 function strings(input: JsonObject, key: string): string[] {
@@ -79,12 +79,12 @@ function agentReport(input: JsonObject, turn: number): unknown {
   return isPyDict(reports) ? (reports[String(turn)] ?? null) : null
 }
 
-/** A function that the vector's version does not have (spec §12: "function or parameter absent there"). */
+/** A function that the vector's version does not have (docs/guardkit-logic.md §12: "function or parameter absent there"). */
 function requireFlag(on: boolean, fn: string): void {
   if (!on) throw new UnsupportedInput(`${fn} does not exist in this version`)
 }
 
-/** Oracle adapters for the Player-side functions (spec §4, §5, §12). */
+/** Oracle adapters for the Player-side functions (docs/guardkit-logic.md §4, §5, §12). */
 export const PIPELINE_ADAPTERS: AdapterTable = {
   parser: (input, {flags}) => {
     const steps = input['steps']

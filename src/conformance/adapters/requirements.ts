@@ -17,7 +17,7 @@ import {relativeTo} from '../../logic/python/pathlib.js'
 import {createVirtualWorktree} from '../../logic/worktree.js'
 import {UnsupportedInput, type AdapterTable, type JsonObject} from './types.js'
 
-/** The oracle harness's worktree (spec §12). */
+/** The oracle harness's worktree (docs/guardkit-logic.md §12). */
 const ROOT = '/worktree/root'
 
 /** Python exceptions come back as the oracle writes them: `{"exception": "Type: message"}`. */
@@ -69,7 +69,7 @@ function coachContext(input: JsonObject, flags: LogicFlags): CoachContext & {rec
 const lines = (records: readonly LogRecord[], level: LogRecord['level']) =>
   records.filter((r) => r.level === level).map((r) => `${r.level}: ${r.message}`)
 
-/** Oracle adapters for the requirements functions (spec §7, §12). */
+/** Oracle adapters for the requirements functions (docs/guardkit-logic.md §7, §12). */
 export const REQUIREMENTS_ADAPTERS: AdapterTable = {
   strip_criterion_prefix: (input) => raising(() => stripCriterionPrefix(input['text'])),
   extract_keywords: (input) => raising(() => extractKeywords(requirePyStr(input['text'], 'lower'))),

@@ -11,7 +11,7 @@ export interface AdapterContext {
 }
 
 /**
- * Calls the model for one oracle function (spec §12) and returns the value in the vector's
+ * Calls the model for one oracle function (docs/guardkit-logic.md §12) and returns the value in the vector's
  * output shape. Throws UnsupportedInput when the input has a shape the adapter cannot map.
  */
 export type Adapter = (input: JsonObject, ctx: AdapterContext) => unknown

@@ -37,7 +37,7 @@ const SUBSTRING = /^Substring match with '([\s\S]*)'$/
 
 /**
  * TEXT_MATCH_NEAR_MISS and FUZZY_FALSE_POSITIVE on recorded inputs: the Coach's own per-criterion
- * results and the requirements list task_work_results.json gave it, scored with the §7.5 rules.
+ * results and the requirements list task_work_results.json gave it, scored with the docs/guardkit-logic.md §7.5 rules.
  */
 export function detectTextMatchFindings(input: FamilyInput): FindingDraft[] {
   const flags = profileFlags(input.asRun)
@@ -112,7 +112,7 @@ export function detectTextMatchFindings(input: FamilyInput): FindingDraft[] {
 
 /**
  * FUZZY_FALSE_POSITIVE from a replay (inferred): the run's own profile or fixed would verify a
- * criterion by a substring match with an empty or one-character requirement (spec §7.5, §7.6).
+ * criterion by a substring match with an empty or one-character requirement (docs/guardkit-logic.md §7.5, §7.6).
  */
 function replayedFuzzy(input: FamilyInput): FindingDraft[] {
   for (const profile of [input.asRun, 'fixed']) {

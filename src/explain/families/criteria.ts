@@ -8,7 +8,7 @@ import {criteriaTotal} from '../record-facts.js'
 import {detectTextMatchFindings} from './criteria-text.js'
 
 /**
- * Requirements verification (spec §7, §9.3): 0/N against nothing, promises the Coach did not use,
+ * Requirements verification (docs/guardkit-logic.md §7, §9.3): 0/N against nothing, promises the Coach did not use,
  * criterion ids that do not line up, criteria counted twice. Log dumps, Coach reports, player
  * reports and the task file; the text-matching rules are applied to recorded inputs only.
  */

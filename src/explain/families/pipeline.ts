@@ -8,7 +8,7 @@ import {artifactEvidence, asObject, hasKey, playerReport, stringList, taskWorkRe
 import {detectSyntheticFindings} from './synthetic.js'
 
 /**
- * The Player→Coach data pipeline (spec §4, seed 000): what the Player's side wrote and what reached
+ * The Player→Coach data pipeline (docs/guardkit-logic.md §4, seed 000): what the Player's side wrote and what reached
  * the Coach. Every rule reads recorded artifacts or log records; a fact the records do not hold (an
  * agent report nobody kept) gives no finding.
  */

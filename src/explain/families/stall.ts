@@ -9,7 +9,7 @@ import {stallOnCorrectWork} from './stall-correct-work.js'
 const THRESHOLD = 3
 
 /**
- * The loop's stopping rules (spec §8.1, §8.4): when the feedback-stall detector or the pollution
+ * The loop's stopping rules (docs/guardkit-logic.md §8.1, §8.4): when the feedback-stall detector or the pollution
  * rule fired, and when it did not although the feedback repeated. Reads the recorded feedback and
  * runs the detector over it under the run's own flags and under `fixed`, so it needs no replay.
  */

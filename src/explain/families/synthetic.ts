@@ -36,7 +36,7 @@ function syntheticTurns(input: FamilyInput): SyntheticTurn[] {
     const notesSay = typeof report?.['implementation_notes'] === 'string' && DIRECT_SYNTHETIC_NOTES.test(report['implementation_notes'] as string)
     const logged = t.player.reportSource?.value
     const dump = t.coach.diagnosticDump?.value ?? null
-    // `matching_strategy: synthetic (no promises)` (spec §7.2): the Coach itself says it read a synthetic report without promises.
+    // `matching_strategy: synthetic (no promises)` (docs/guardkit-logic.md §7.2): the Coach itself says it read a synthetic report without promises.
     const dumpSays = dump?.matchingStrategy.startsWith('synthetic') ?? false
     const source = logged === 'direct-synthetic' || notesSay
       ? 'direct-synthetic'

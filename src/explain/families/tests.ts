@@ -10,7 +10,7 @@ import {detectTestPathFindings} from './test-paths.js'
 export const FAST_FAILURE_SECONDS = 5
 
 /**
- * The Coach's quality gates and independent tests (spec §6.1-§6.8): gate short-circuits, failures
+ * The Coach's quality gates and independent tests (docs/guardkit-logic.md §6.1-§6.8): gate short-circuits, failures
  * of the test environment rather than the code, feedback without the error, zero-test rejections,
  * duplicated test paths. Log and artifact records only.
  */

@@ -130,7 +130,7 @@ function worstFidelity(fs: readonly Fidelity[]): Fidelity {
 /**
  * An approval the replay itself cannot back: the Coach's own requirements check rejected a
  * criterion, or verified one by a substring match with an empty or one-character requirement (spec
- * §7.5; FUZZY_FALSE_POSITIVE in docs/findings.md). A count below the total alone is not enough:
+ * docs/guardkit-logic.md §7.5; FUZZY_FALSE_POSITIVE in docs/findings.md). A count below the total alone is not enough:
  * Coaches of some eras approve with criteria pending, unevaluated (api_docs_2 approves with
  * `0/6 verified … 6 pending`), and a log-only turn has no per-criterion results.
  */

@@ -3,7 +3,7 @@
  * (kinds.ts): discovery and the log-only path need names, and loading zod costs ~80 ms of start-up.
  */
 
-/** The JSON files GuardKit writes into `.guardkit/autobuild/TASK-X/` (FORMATS.md §4.1). */
+/** The JSON files GuardKit writes into `.guardkit/autobuild/TASK-X/` (docs/record-formats.md §4.1). */
 export type ArtifactKind =
   | 'player_turn'
   | 'coach_turn'

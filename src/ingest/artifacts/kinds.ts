@@ -19,7 +19,7 @@ export interface Era {
   /** `coach_turn.v2`: what ArtifactVersion.schema records. */
   readonly id: string
   readonly schema: ZodType
-  /** First committed file with this shape (FORMATS.md §4.2). */
+  /** First committed file with this shape (docs/record-formats.md §4.2). */
   readonly since: string
   /** Whether a file has this era's markers; eras are tried newest first, the last one matches anything. */
   readonly detect: (json: Record<string, unknown>) => boolean

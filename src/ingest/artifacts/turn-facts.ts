@@ -136,7 +136,7 @@ function coachFrom(arts: TurnArtifacts, issues: IngestIssue[]): CoachTurn {
 /**
  * The number of criteria the deterministic Coach checked (`len(acceptance_criteria)` in
  * validate_requirements): the report's own total, else the LLM Coach's evidence bundle. A total of 0
- * is not used: January reports record 0 while the log prints `0/15` (FORMATS.md §6 item 3), and a
+ * is not used: January reports record 0 while the log prints `0/15` (docs/record-formats.md §6 item 3), and a
  * task without criteria prints no Criteria Progress line at all. Lists of results are not counted:
  * they are empty when requirements were not evaluated, and the LLM Coach's list is its own.
  */

@@ -1,7 +1,7 @@
 import type {EventMeta, LogEvent} from './events.js'
 
 /**
- * Which task and turn an event belongs to (FORMATS.md §5.2). Records carry no thread or task
+ * Which task and turn an event belongs to (docs/record-formats.md §5.2). Records carry no thread or task
  * field and the tasks of a wave run concurrently, so events that do not name their task are
  * attributed from context: what came before (the task in Coach validation, the task whose
  * checkpoint was just taken) and, for a few kinds, what comes shortly after (a `Criteria Progress
@@ -47,7 +47,7 @@ interface Pending {
 
 /** Window of events held back for look-ahead. */
 export const LOOKAHEAD_EVENTS = 64
-/** §5.2: the checkpoint naming a `Criteria Progress` record's task follows within ~15 records. */
+/** docs/record-formats.md §5.2: the checkpoint naming a `Criteria Progress` record's task follows within ~15 records. */
 const CP_LOOKAHEAD_RECORDS = 15
 
 const TURN_BEARING = new Set(['ab-exec-turn', 'ai-invoke', 'cv-start', 'ab-use-coach', 'ab-recovery-attempt', 'ai-player-report', 'cv-saved', 'wc-creating', 'st-capturing'])

@@ -4,7 +4,7 @@ import type {ParsedEvent, TableRow} from './events.js'
 /**
  * Rich boxes and tables span many physical lines, and another task's records can be printed
  * between them, so they are assembled apart from the record stream: the per-task
- * `AutoBuild Summary (STATUS)` table (the most reliable per-turn decision source, FORMATS.md §5.2),
+ * `AutoBuild Summary (STATUS)` table (the most reliable per-turn decision source, docs/record-formats.md §5.2),
  * the status box after it, and the feature's Task Details table.
  */
 export interface AssembledEvent {

@@ -3,7 +3,7 @@ import {splitTimestamp} from './grammar/text.js'
 
 /**
  * Console text (no `LEVEL:logger:` prefix): Rich output of `guardkit autobuild` and the shell
- * around it (FORMATS.md §5.5). `classifyConsole` says whether a line starts a console item —
+ * around it (docs/record-formats.md §5.5). `classifyConsole` says whether a line starts a console item —
  * which also ends a multi-line logging record — and what it is. Lines that start nothing continue
  * the open item (a record's feedback bullets, a traceback, a wrapped shell command).
  */

@@ -1,6 +1,6 @@
 /**
- * Typed events read from a captured log: one per recognised logging record (FORMATS.md §5.4) or
- * console construct (§5.5). Attribution (§5.2) finds the task and turn of events that do not
+ * Typed events read from a captured log: one per recognised logging record (docs/record-formats.md §5.4) or
+ * console construct (docs/record-formats.md §5.5). Attribution (docs/record-formats.md §5.2) finds the task and turn of events that do not
  * name them.
  */
 import type {CoachDecision, ImplementationMode} from '../../model/outcome.js'

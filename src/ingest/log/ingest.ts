@@ -90,7 +90,7 @@ export function createLogIngest(options: LogIngestOptions = {}): LogIngest {
     attributor.startAttempt(attempt)
   }
 
-  /** Attempt segmentation (FORMATS.md §5.1.7): a shell prompt followed by an orchestration start. */
+  /** Attempt segmentation (docs/record-formats.md §5.1.7): a shell prompt followed by an orchestration start. */
   function dispatch(event: ParsedEvent, line: number, logger: string | null, level: string | null): void {
     const fs = f!
     if (event.kind === 'c-prompt') {

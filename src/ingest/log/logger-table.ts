@@ -10,7 +10,7 @@ export interface LoggerEntry {
 
 export interface LoggerTable {
   entry(logger: string): LoggerEntry
-  /** The counters, per logger name as reported (per-task loggers merged, FORMATS.md §5.3). */
+  /** The counters, per logger name as reported (per-task loggers merged, docs/record-formats.md §5.3). */
   readonly stats: Map<string, {parsed: number; counted: number}>
 }
 

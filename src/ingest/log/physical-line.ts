@@ -4,7 +4,7 @@ import {stripVTControlCharacters} from 'node:util'
  * One physical line of a terminal capture, cut into what it holds: console text (spinners,
  * progress bars, Rich boxes) and Python logging records (`LEVEL:logger:message`). A record can
  * start anywhere on the line — after another task's spinner, after a progress bar — and two can
- * share a line, so the line is split at every `LEVEL:logger:` (FORMATS.md §5.1.3). Carriage
+ * share a line, so the line is split at every `LEVEL:logger:` (docs/record-formats.md §5.1.3). Carriage
  * returns (progress redraws, CRLF) split the line into segments; ANSI escapes are removed.
  */
 export type LinePart =

@@ -6,7 +6,7 @@ import {atPointer} from '../artifacts/json-pointer.js'
 
 /**
  * Artifacts never record how a loop ended; the feature YAML's `result` does, but is often stale
- * (FORMATS.md §6.8): it is used only when it fits the folder — the same number of turns, an
+ * (docs/record-formats.md §6.8): it is used only when it fits the folder — the same number of turns, an
  * `approved` exactly when the last turn's Coach approved, and not completed before the folder's
  * last write. A turn counts when any of its files exists, damaged or not (assemble-task.ts).
  */

@@ -18,7 +18,7 @@ export interface TaskContext {
 }
 
 /**
- * The task file GuardKit would have read (spec §9.2: the first hit in backlog, in_progress,
+ * The task file GuardKit would have read (docs/guardkit-logic.md §9.2: the first hit in backlog, in_progress,
  * design_approved, in_review, blocked), preferring the worktree that holds the task's folder; a
  * copy elsewhere under tasks/ (e.g. completed/) is the fallback, reported as such.
  */

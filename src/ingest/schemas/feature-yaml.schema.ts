@@ -10,7 +10,7 @@ const FeatureTask = z.looseObject({
   status: Str.nullable().optional(),
   implementation_mode: Str.nullable().optional(),
   task_type: Str.nullable().optional(),
-  /** GuardKit's FeatureOrchestrator result; `final_decision` uses the log's vocabulary. Often stale (FORMATS.md §6.8). */
+  /** GuardKit's FeatureOrchestrator result; `final_decision` uses the log's vocabulary. Often stale (docs/record-formats.md §6.8). */
   result: z.looseObject({
     total_turns: PyInt.nullable().optional(),
     final_decision: Str.nullable().optional(),
@@ -20,7 +20,7 @@ const FeatureTask = z.looseObject({
   current_turn: PyInt.nullable().optional(),
 })
 
-/** `.guardkit/features/FEAT-*.yaml`, January 2026 (FORMATS.md §4.4). */
+/** `.guardkit/features/FEAT-*.yaml`, January 2026 (docs/record-formats.md §4.4). */
 export const FeatureYamlV1Schema = z.looseObject({
   id: Str,
   name: Str.nullable().optional(),

@@ -1,7 +1,7 @@
 import {z} from 'zod'
 import {CompletionPromiseSchema, NullableBool, PyInt, Str, StrList} from './common.schema.js'
 
-/** player_turn_N.json, January 2026 baseline: no promises (FORMATS.md §4.3). Direct mode adds implementation_mode and success. */
+/** player_turn_N.json, January 2026 baseline: no promises (docs/record-formats.md §4.3). Direct mode adds implementation_mode and success. */
 export const PlayerTurnV1Schema = z.looseObject({
   task_id: Str,
   turn: PyInt,

@@ -13,7 +13,7 @@ const AutobuildTurn = z.looseObject({
 })
 
 /**
- * YAML frontmatter of `tasks/**\/TASK-*.md` (FORMATS.md §4.4). GuardKit reads `complexity` with
+ * YAML frontmatter of `tasks/**\/TASK-*.md` (docs/record-formats.md §4.4). GuardKit reads `complexity` with
  * int() and `acceptance_criteria` as list or string, so those stay untyped here: the model
  * reproduces what GuardKit does with odd values.
  */

@@ -11,7 +11,7 @@ const QualityGates = z.looseObject({
   quality_gates_relaxed: z.boolean().optional(),
 })
 
-/** task_work_results.json, January 2026 baseline (FORMATS.md §4.3); direct mode adds implementation_mode and success. */
+/** task_work_results.json, January 2026 baseline (docs/record-formats.md §4.3); direct mode adds implementation_mode and success. */
 export const TaskWorkResultsV1Schema = z.looseObject({
   task_id: Str,
   timestamp: Str.optional(),

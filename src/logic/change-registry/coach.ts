@@ -1,8 +1,8 @@
 import type {LogicChange} from './types.js'
 
 /**
- * Coach: validate() steps, quality gates, independent tests, summaries, classification (spec §6),
- * oldest first. Unchanged between the pins (spec §1): `verify_quality_gates`, `_feedback_from_gates`,
+ * Coach: validate() steps, quality gates, independent tests, summaries, classification (docs/guardkit-logic.md §6),
+ * oldest first. Unchanged between the pins (docs/guardkit-logic.md §1): `verify_quality_gates`, `_feedback_from_gates`,
  * the profile thresholds, the step order and its short-circuits.
  * D33 (the approved summary) is the orchestrator half of ca7c161a: orchestrator.ts's conditionalApprovalSummary.
  */
@@ -37,7 +37,7 @@ export const COACH_CHANGES = [
   {id: 'conditionalApproval', diffs: ['D23'], commit: 'ca7c161a', cause: 'non-seed (evolves seed 002 R4)', seed: null, area: 'coach', spec: '§6.7, §7.8',
     functions: ['CoachValidator.validate', 'CoachValidationResult.to_dict'],
     summary: 'high-confidence infra failure + declared infrastructure + no Docker → approved with approved_without_independent_tests'},
-  // Commit inferred: §0.2 names none for the infra pin; ca7c161a is where the Coach starts reading requires_infrastructure.
+  // Commit inferred: docs/guardkit-logic.md §0.2 names none for the infra pin; ca7c161a is where the Coach starts reading requires_infrastructure.
   {id: 'infraPinnedSubprocess', diffs: ['D19'], commit: 'ca7c161a', cause: 'non-seed (seed 002 R5 follow-up)', seed: null, area: 'coach', spec: '§6.4',
     functions: ['CoachValidator.run_independent_tests'],
     summary: 'a task declaring requires_infrastructure runs its tests in a subprocess (containers started first), not through the SDK'},

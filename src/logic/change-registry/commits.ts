@@ -1,5 +1,5 @@
 /**
- * GuardKit commits that changed the modelled functions, oldest first (spec §0.2, §0.3).
+ * GuardKit commits that changed the modelled functions, oldest first (docs/guardkit-logic.md §0.2, §0.3).
  * `as-run:<commit>` profiles hold every change landed at or before the commit.
  */
 export interface GuardkitCommit {

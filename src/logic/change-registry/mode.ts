@@ -1,6 +1,6 @@
 import type {LogicChange} from './types.js'
 
-/** Mode assignment and where criteria come from (spec §9). */
+/** Mode assignment and where criteria come from (docs/guardkit-logic.md §9). */
 export const MODE_CHANGES = [
   {id: 'topLevelCriteriaOnly', diffs: [], commit: '723e5f4e', cause: 'non-seed ("Fixes for criteria parser"; FEAT-AC1A counted 10 criteria for 6)', seed: null, area: 'mode', spec: '§0.2, §9.3',
     functions: ['TaskLoader._extract_acceptance_criteria'],

@@ -1,8 +1,8 @@
 import type {LogicChange} from './types.js'
 
 /**
- * Orchestrator: turn loop, feedback, stall detection, outcomes, criteria display (spec §8), oldest
- * first. Unchanged between the pins (spec §1): `_extract_feedback`, `_count_criteria_passed`,
+ * Orchestrator: turn loop, feedback, stall detection, outcomes, criteria display (docs/guardkit-logic.md §8), oldest
+ * first. Unchanged between the pins (docs/guardkit-logic.md §1): `_extract_feedback`, `_count_criteria_passed`,
  * `_build_error_message`, the pollution rule, perspective reset turns [3, 5], threshold 3.
  */
 export const ORCHESTRATOR_CHANGES = [
@@ -25,8 +25,8 @@ export const ORCHESTRATOR_CHANGES = [
   {id: 'partialStatusEnum', diffs: ['D31'], commit: 'c3feae49', cause: 'non-seed TASK-FIX-d999', seed: null, area: 'orchestrator', spec: '§8.6',
     functions: ['CompletionPromise.from_dict', 'AutoBuildOrchestrator._display_criteria_progress'],
     summary: "'partial' is a valid CriterionStatus and unknown statuses map to incomplete (legacy: ValueError crashes orchestration)"},
-  // Spec §1 names no commit for D32; the hint is about ANTHROPIC_BASE_URL and the SDK model name,
-  // which TASK-FIX-d999 (c3feae49) handled, and no other §0.2 commit touches the stall summary.
+  // docs/guardkit-logic.md §1 names no commit for D32; the hint is about ANTHROPIC_BASE_URL and the SDK model name,
+  // which TASK-FIX-d999 (c3feae49) handled, and no other docs/guardkit-logic.md §0.2 commit touches the stall summary.
   {id: 'sdkApiErrorHint', diffs: ['D32'], commit: 'c3feae49', cause: 'non-seed', seed: null, area: 'orchestrator', spec: '§8.7',
     functions: ['AutoBuildOrchestrator._build_summary_details'],
     summary: 'unrecoverable-stall summary hints at an SDK API error when the last feedbacks all mention one'},

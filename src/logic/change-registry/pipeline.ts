@@ -1,7 +1,7 @@
 import type {LogicChange} from './types.js'
 
 /**
- * Player side: stream parser, results writer, player report, synthetic reports (spec §4, §5).
+ * Player side: stream parser, results writer, player report, synthetic reports (docs/guardkit-logic.md §4, §5).
  * One flag per difference and commit: TASK-FIX-PV01 (b2fee34d) touched four places (D3, D4, D5 and
  * the D7 filter), seed 001 R1 (`_synthetic`) and R2 (promises) landed together in 71a5fb57 but are
  * separate flags so that `whatif` can show R1 alone still gives 0/N.

@@ -1,6 +1,6 @@
 import type {LogicChange} from './types.js'
 
-/** Coach requirements verification (spec §7). The acr* flags are on in legacy, off in pre-acr. */
+/** Coach requirements verification (docs/guardkit-logic.md §7). The acr* flags are on in legacy, off in pre-acr. */
 export const REQUIREMENTS_CHANGES = [
   {id: 'acrFuzzyText', diffs: [], commit: '98ee6962', cause: 'seed 003 §2', seed: '003', area: 'requirements', spec: '§7.5',
     functions: ['CoachValidator._match_by_text', 'CoachValidator._strip_criterion_prefix', 'CoachValidator._extract_keywords'],

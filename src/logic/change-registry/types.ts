@@ -1,14 +1,14 @@
 /**
- * One behavioural difference in GuardKit between the pinned commits, as a flag (spec §1, §11),
+ * One behavioural difference in GuardKit between the pinned commits, as a flag (docs/guardkit-logic.md §1, §11),
  * in the manner of Temporal's SdkFlags: the logic is written once and reads the flag where
  * behaviour differs. A profile is a set of flags.
  */
 export interface LogicChange {
   /** camelCase id, cited at each read site as `// <id> (Dnn):`. */
   readonly id: string
-  /** Spec §1 difference rows this flag covers (one flag per difference and commit). */
+  /** docs/guardkit-logic.md §1 difference rows this flag covers (one flag per difference and commit). */
   readonly diffs: readonly string[]
-  /** Short sha of the GuardKit commit that landed it (spec §0.2). */
+  /** Short sha of the GuardKit commit that landed it (docs/guardkit-logic.md §0.2). */
   readonly commit: string
   /** What caused it: `seed 002 R2`, `non-seed TASK-FIX-PV01`, … */
   readonly cause: string
@@ -19,6 +19,6 @@ export interface LogicChange {
   readonly functions: readonly string[]
   /** One line: legacy behaviour → new behaviour. */
   readonly summary: string
-  /** Section(s) of docs/guardkit-logic.md describing it (`§7.5`, `§2 S000, §4.4`). */
+  /** Section(s) of docs/guardkit-logic.md describing it (`docs/guardkit-logic.md §7.5`, `§2 S000, §4.4`). */
   readonly spec: string
 }

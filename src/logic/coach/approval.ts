@@ -7,7 +7,7 @@ const CONDITIONAL_APPROVAL =
   'Task declares required infrastructure. Conditionally approved \u2014 independent tests skipped.'
 
 /**
- * The approval rationale (spec §6.8): the gates, one sentence about the independent tests, the
+ * The approval rationale (docs/guardkit-logic.md §6.8): the gates, one sentence about the independent tests, the
  * criteria, and the architecture context's length in code points when one was given.
  */
 export function approvalRationale(profile: QualityGateProfile, tests: IndependentTestResult, conditional: boolean, context: string | null): string {

@@ -32,7 +32,7 @@ export function missingModule(rawOutput: string): string | null {
 }
 
 /**
- * `CoachValidator._classify_test_failure(raw_output, requires_infrastructure)` (spec §6.7). It
+ * `CoachValidator._classify_test_failure(raw_output, requires_infrastructure)` (docs/guardkit-logic.md §6.7). It
  * reads the raw output, not the summary; a result without raw output classifies as code.
  * Before infraTiers the classifier (seed 002 R4 as landed in 5c2b5d82) returned the class alone,
  * from the union of both pattern lists; the intermediate orders of 09da8a9a..22c32d91 are inferred.

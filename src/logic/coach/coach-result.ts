@@ -5,17 +5,17 @@ import {qualityGatesToDict, type QualityGateStatus} from './quality-gates.js'
 /** One entry of `issues` in `coach_turn_N.json`; key order is GuardKit's insertion order. */
 export type CoachIssue = Readonly<Record<string, unknown>>
 
-/** The requirements verdict `validate_requirements` returns (spec §7.1), as validate() uses it. */
+/** The requirements verdict `validate_requirements` returns (docs/guardkit-logic.md §7.1), as validate() uses it. */
 export interface RequirementsVerdict {
   readonly criteria_total: number
   readonly criteria_met: number
   readonly all_criteria_met: boolean
   readonly missing: readonly unknown[]
-  /** `CR` dicts (spec §7.8), passed through untouched. */
+  /** `CR` dicts (docs/guardkit-logic.md §7.8), passed through untouched. */
   readonly criteria_results: readonly unknown[]
 }
 
-/** `CoachValidationResult` (spec §7.8). */
+/** `CoachValidationResult` (docs/guardkit-logic.md §7.8). */
 export interface CoachValidationResult {
   readonly task_id: string
   readonly turn: number
@@ -32,7 +32,7 @@ export interface CoachValidationResult {
 /**
  * `CoachValidationResult.to_dict()` = `coach_turn_{turn}.json` and the orchestrator's
  * `coach_result.report`. `criteria_verification` is empty whenever requirements were not
- * evaluated, which is why gate and test failures feed the stall detector with count 0 (§7.8).
+ * evaluated, which is why gate and test failures feed the stall detector with count 0 (docs/guardkit-logic.md §7.8).
  */
 export function coachResultToDict(result: CoachValidationResult, flags: LogicFlags): Record<string, unknown> {
   const criteria = result.requirements ? [...result.requirements.criteria_results] : []

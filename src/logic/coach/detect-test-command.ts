@@ -36,7 +36,7 @@ export interface DetectTestCommandInput {
 const PROJECT_PYTEST = pytestCommand(['tests/'])
 
 /**
- * `CoachValidator._detect_test_command(task_id, twr, turn)` (spec §6.5). With a task id: the
+ * `CoachValidator._detect_test_command(task_id, twr, turn)` (docs/guardkit-logic.md §6.5). With a task id: the
  * results' file lists, then the glob `tests/**\/test_{prefix}*.py`, then (fixed) the cumulative
  * git diff, promise `test_file`s and prior player reports; `null` means independent verification
  * is skipped. Without one: a project-level command from marker files.

@@ -18,7 +18,7 @@ export interface IndependentTestResult {
 /** The `test_command` of every result that did not run tests. */
 export const SKIPPED_COMMAND = 'skipped'
 
-/** Step 3 when the profile does not require tests (spec §6.1). */
+/** Step 3 when the profile does not require tests (docs/guardkit-logic.md §6.1). */
 export function notRequiredResult(taskType: TaskType, flags: LogicFlags): IndependentTestResult {
   return {tests_passed: true, test_command: SKIPPED_COMMAND, test_output_summary: `Independent test verification skipped (${notRequiredReason(taskType, flags)})`, duration_seconds: 0.0, raw_output: null}
 }
@@ -33,7 +33,7 @@ export function notRequiredReason(taskType: TaskType, flags: LogicFlags): string
   return flags.skippedTestsWording ? `tests not required for ${taskType} tasks` : 'tests_required=False'
 }
 
-/** `run_independent_tests` when no task-specific test command was found (spec §6.4). */
+/** `run_independent_tests` when no task-specific test command was found (docs/guardkit-logic.md §6.4). */
 export function noTestsFoundResult(taskId: string): IndependentTestResult {
   return {tests_passed: true, test_command: SKIPPED_COMMAND, test_output_summary: `No task-specific tests found for ${taskId}, skipping independent verification`, duration_seconds: 0.0, raw_output: null}
 }

@@ -1,7 +1,7 @@
 /**
- * The Coach (`CoachValidator`, spec §6): `validate()` is the entry point the replay calls once per
+ * The Coach (`CoachValidator`, docs/guardkit-logic.md §6): `validate()` is the entry point the replay calls once per
  * turn; the rest is exported for the explainer, the conformance adapters and tests. Requirements
- * verification (spec §7) lives in `./requirements/`.
+ * verification (docs/guardkit-logic.md §7) lives in `./requirements/`.
  */
 export {validate, type CoachValidateInput, type CoachValidateOutcome} from './validate.js'
 export {coachResultToDict, type CoachIssue, type CoachValidationResult, type RequirementsVerdict} from './coach-result.js'

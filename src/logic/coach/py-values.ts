@@ -4,7 +4,7 @@ import {pyTruthy} from '../python/strings.js'
 /**
  * Python operations on the JSON values the Coach reads, with the exceptions Python would raise.
  *
- * `validate()` does not type-check its inputs (spec §6.1): a `null` where a dict is expected makes
+ * `validate()` does not type-check its inputs (docs/guardkit-logic.md §6.1): a `null` where a dict is expected makes
  * the real code raise, and the orchestrator then falls back to the LLM Coach. Those raises are
  * thrown as `PyException` and caught at the public boundary (`validate()`, the adapters), which
  * turn them into values; threading a result through every `dict.get` would hide the logic.
@@ -59,7 +59,7 @@ export function pyOr(value: unknown, fallback: unknown): unknown {
   return pyTruthy(value) ? value : fallback
 }
 
-/** A dict lookup with this key: a list or dict raises TypeError (a list `task_type`, spec §6.1). */
+/** A dict lookup with this key: a list or dict raises TypeError (a list `task_type`, docs/guardkit-logic.md §6.1). */
 export function pyRequireHashable(value: unknown): void {
   if (Array.isArray(value) || isPyDict(value)) throw new PyException('TypeError', `unhashable type: '${pyTypeName(value)}'`)
 }

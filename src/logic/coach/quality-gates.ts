@@ -21,7 +21,7 @@ export interface QualityGateStatus {
 }
 
 /**
- * `CoachValidator.verify_quality_gates(twr, profile, skip_arch_review)` (spec §6.3; identical in
+ * `CoachValidator.verify_quality_gates(twr, profile, skip_arch_review)` (docs/guardkit-logic.md §6.3; identical in
  * both versions). The Coach never reads the profile's coverage threshold: coverage is the
  * Player-side boolean `quality_gates.coverage_met`.
  */
@@ -68,7 +68,7 @@ export function verifyQualityGates(
   return status
 }
 
-/** `all_passed` wins when present and not None; else `tests_failed == 0`; else False (spec §6.3). */
+/** `all_passed` wins when present and not None; else `tests_failed == 0`; else False (docs/guardkit-logic.md §6.3). */
 function readTestsPassed(qg: unknown): unknown {
   if (pyContains(qg, 'all_passed')) {
     const allPassed = pyGet(qg, 'all_passed')
@@ -80,7 +80,7 @@ function readTestsPassed(qg: unknown): unknown {
   return false
 }
 
-/** The five booleans `coach_turn_N.json` keeps (`validation_results.quality_gates`, spec §7.8). */
+/** The five booleans `coach_turn_N.json` keeps (`validation_results.quality_gates`, docs/guardkit-logic.md §7.8). */
 export function qualityGatesToDict(status: QualityGateStatus): Record<string, unknown> {
   return {
     tests_passed: status.tests_passed,

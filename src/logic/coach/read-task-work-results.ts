@@ -9,7 +9,7 @@ import {autobuildPath} from './worktree-fs.js'
 export type TaskWorkResultsRead = {readonly kind: 'value'; readonly value: unknown} | {readonly kind: 'unknown'; readonly path: string}
 
 /**
- * `TaskWorkInterface.read_quality_gate_results(task_id)` (spec §6.1 step 1): a missing file gives
+ * `TaskWorkInterface.read_quality_gate_results(task_id)` (docs/guardkit-logic.md §6.1 step 1): a missing file gives
  * `{"error": "Task-work results not found at {path}"}`, bad JSON `{"error": "Failed to parse
  * task-work results: {e}"}`, any other read error `Failed to read …`. The parse error text is JavaScript's, not Python's `JSONDecodeError`
  * (noted in `unknowns`); it only matters as feedback text.

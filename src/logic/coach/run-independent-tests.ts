@@ -12,7 +12,7 @@ import {dispatchIndependentTests, type TestDispatch, type TestEnvironment} from 
 /**
  * What physically happened when the Coach ran its tests, as recorded. The replay cannot run tests:
  * the outcome is an input, and the model re-derives the command, the dispatch, the summary and
- * the pass/fail interpretation under each logic version (spec §6.4).
+ * the pass/fail interpretation under each logic version (docs/guardkit-logic.md §6.4).
  */
 export type TestOutcome =
   | {readonly kind: 'completed'; readonly returncode: number; readonly stdout: string | null; readonly stderr: string | null; readonly durationSeconds: number}
@@ -61,7 +61,7 @@ export type IndependentTestsRun =
   /** Tests would have run, but no outcome was recorded: the turn cannot be replayed past step 3. */
   | {readonly kind: 'unrecorded'; readonly command: string; readonly dispatch: TestDispatch}
 
-/** `CoachValidator.run_independent_tests(twr[, task, turn])` on a recorded outcome (spec §6.4). */
+/** `CoachValidator.run_independent_tests(twr[, task, turn])` on a recorded outcome (docs/guardkit-logic.md §6.4). */
 export function runIndependentTests(input: RunIndependentTestsInput): IndependentTestsRun {
   const {tests, flags, sink} = input
   if (tests.kind === 'stub') return {kind: 'result', result: independentTestResultFrom(tests.result), command: null, dispatch: null}

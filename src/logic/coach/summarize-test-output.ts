@@ -16,7 +16,7 @@ export function defaultSummaryLength(flags: LogicFlags): number {
 }
 
 /**
- * `CoachValidator._summarize_test_output(output, max_length)` (spec §6.6). Legacy keeps the last
+ * `CoachValidator._summarize_test_output(output, max_length)` (docs/guardkit-logic.md §6.6). Legacy keeps the last
  * ≤3 keyword lines of the last 20; fixed prefixes an `Error detail:` block (the raw lines around the
  * first error line) and keeps up to 5 keyword lines under `Result:`. Keywords are substrings of the
  * lower-cased line, so `token` and `book` match `ok`. Only `\n` splits lines.

@@ -2,7 +2,7 @@ import type {LogicFlags} from '../changes.js'
 import {pyRequireHashable, pyStr} from './py-values.js'
 
 /**
- * Task types and their quality-gate profiles (`guardkit/models/task_types.py`, spec §6.2). The
+ * Task types and their quality-gate profiles (`guardkit/models/task_types.py`, docs/guardkit-logic.md §6.2). The
  * thresholds are identical in both versions; the profile only gained `seam_tests_recommended`.
  */
 export const TASK_TYPES = ['scaffolding', 'feature', 'infrastructure', 'integration', 'documentation', 'testing', 'refactor'] as const
@@ -49,7 +49,7 @@ export function getProfile(taskType: TaskType): QualityGateProfile {
 export type TaskTypeResolution = {ok: true; taskType: TaskType; profile: QualityGateProfile} | {ok: false; error: string}
 
 /**
- * `CoachValidator._resolve_task_type` + `get_profile` (spec §6.1 step 0): `None` → feature, then
+ * `CoachValidator._resolve_task_type` + `get_profile` (docs/guardkit-logic.md §6.1 step 0): `None` → feature, then
  * the enum value, then the alias table; anything else is the ValueError GuardKit turns into
  * `invalid_task_type` feedback (a stall every turn). Matching is exact: `Feature` is invalid.
  * A list or dict raises TypeError from the alias lookup (thrown as PyException).

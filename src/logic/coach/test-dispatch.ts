@@ -13,7 +13,7 @@ export interface TestEnvironment {
   readonly sysExecutable?: string | null
 }
 
-/** How `run_independent_tests` would have run the command (spec §6.4). */
+/** How `run_independent_tests` would have run the command (docs/guardkit-logic.md §6.4). */
 export interface TestDispatch {
   readonly mode: 'sdk' | 'subprocess'
   /** SDK path: any exception other than an API error or timeout falls back to the subprocess. */

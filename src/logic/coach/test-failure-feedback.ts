@@ -32,7 +32,7 @@ export type TestFailureVerdict =
   | {readonly kind: 'conditional-approval'; readonly classification: FailureClassification}
 
 /**
- * What `validate()` makes of a failed independent test run (spec §6.7). Legacy: one generic
+ * What `validate()` makes of a failed independent test run (docs/guardkit-logic.md §6.7). Legacy: one generic
  * issue. Fixed: the failure is classified from the raw output; a high-confidence infrastructure
  * failure of a task that declares infrastructure, with Docker unavailable and all gates passed, is
  * approved conditionally; otherwise the description is the psycopg2/asyncpg one, the

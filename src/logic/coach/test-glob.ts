@@ -2,7 +2,7 @@ import {comparePaths, joinPath, relativeTo} from '../python/pathlib.js'
 import type {WorktreeView} from '../worktree.js'
 
 /**
- * `worktree_path.glob("tests/**\/test_{prefix}*.py")` for `_detect_test_command` (spec §6.5):
+ * `worktree_path.glob("tests/**\/test_{prefix}*.py")` for `_detect_test_command` (docs/guardkit-logic.md §6.5):
  * `**` is zero or more directories, the last component is an fnmatch pattern (case-sensitive on
  * POSIX, `*` also matches a leading dot). Hits are ordered as absolute `Path` objects, component by
  * component, and only then made relative: `tests/a/…` comes before `tests/a-b/…`.

@@ -29,7 +29,7 @@ export function pytestCommand(files: readonly string[]): string {
 }
 
 /**
- * `CoachValidator._detect_tests_from_results(results)` (spec §6.5): test files named in
+ * `CoachValidator._detect_tests_from_results(results)` (docs/guardkit-logic.md §6.5): test files named in
  * `files_created` then `files_modified` that exist in the worktree, deduplicated and sorted as
  * strings. Legacy keeps each string as written: `worktree / "/abs/x"` is `/abs/x`, so the absolute
  * and the relative form of one file both exist and both reach pytest (seed 002 F2).

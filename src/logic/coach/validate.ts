@@ -19,7 +19,7 @@ import type {TestDispatch, TestEnvironment} from './test-dispatch.js'
 import {judgeTestFailure} from './test-failure-feedback.js'
 import {checkZeroTestAnomaly, ZERO_TEST_RATIONALE} from './zero-test-anomaly.js'
 
-/** What the replay knows about one Coach turn (spec §6 intro). */
+/** What the replay knows about one Coach turn (docs/guardkit-logic.md §6 intro). */
 export interface CoachValidateInput {
   /** The `task_id` argument (the orchestrator passes the validator's own id). */
   readonly taskId: string
@@ -62,13 +62,13 @@ export type CoachValidateOutcome =
       readonly requirements: Extract<ValidateRequirementsResult, {ok: true}> | null
       readonly unknowns: readonly string[]
     }
-  /** `validate()` raised: the orchestrator fell back to the LLM Coach (spec §8.2 step 7), not replayable. */
+  /** `validate()` raised: the orchestrator fell back to the LLM Coach (docs/guardkit-logic.md §8.2 step 7), not replayable. */
   | {readonly kind: 'raised'; readonly exception: string; readonly unknowns: readonly string[]}
   /** The inputs do not allow a replay of this turn. */
   | {readonly kind: 'insufficient'; readonly missing: readonly string[]; readonly unknowns: readonly string[]}
 
 /**
- * `CoachValidator.validate(task_id, turn, task, skip_arch_review, context)` (spec §6.1): profile,
+ * `CoachValidator.validate(task_id, turn, task, skip_arch_review, context)` (docs/guardkit-logic.md §6.1): profile,
  * results, quality gates, independent tests, requirements, zero-test anomaly, soft gates, approval;
  * every failing step short-circuits into feedback carrying what was computed so far. Log records go
  * to `input.sink` under GuardKit's logger names.
@@ -172,7 +172,7 @@ function validateSteps(input: CoachValidateInput, unknowns: string[]): StepsOutc
   }
   const testFacts = {testCommand, testDispatch}
 
-  // Step 4: requirements (spec §7, another module).
+  // Step 4: requirements (docs/guardkit-logic.md §7, another module).
   const requirements = validateRequirements(task as Record<string, unknown>, twr as Record<string, unknown>, turn, {taskId: input.validatorTaskId === undefined ? taskId : input.validatorTaskId, worktree: input.view, flags, log: sink})
   if (!requirements.ok) return {kind: 'raised', exception: requirements.exception}
   const verdict: RequirementsVerdict = requirements.validation

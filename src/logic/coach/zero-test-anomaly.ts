@@ -27,7 +27,7 @@ export const ZERO_TEST_RATIONALE =
   'Tests are required for this task type. Please write and run tests before resubmitting.'
 
 /**
- * `CoachValidator._check_zero_test_anomaly(twr, profile, independent_tests)` (spec §6.8). Nothing
+ * `CoachValidator._check_zero_test_anomaly(twr, profile, independent_tests)` (docs/guardkit-logic.md §6.8). Nothing
  * when tests are not required or the independent run passed with a real command; otherwise an
  * issue when no tests were written and none were found, or when the gates claim success with zero
  * tests and no coverage. Severity `error` (blocking) for feature/refactor, else `warning`.

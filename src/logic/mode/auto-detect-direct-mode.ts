@@ -6,7 +6,7 @@ import {pyRegex} from '../python/regex.js'
 import {pyLower} from '../python/strings.js'
 import type {ImplementationMode} from '../../model/outcome.js'
 
-/** `AgentInvoker.HIGH_RISK_KEYWORDS` (spec §9.2; identical in both versions), matched as substrings. */
+/** `AgentInvoker.HIGH_RISK_KEYWORDS` (docs/guardkit-logic.md §9.2; identical in both versions), matched as substrings. */
 export const HIGH_RISK_KEYWORDS: readonly string[] = [
   'security', 'auth', 'authentication', 'authorization', 'breaking', 'breaking change', 'schema', 'migration', 'database',
   'api', 'endpoint', 'financial', 'payment', 'billing', 'encryption', 'crypto', 'cryptographic', 'oauth', 'saml', 'jwt',
@@ -32,7 +32,7 @@ export interface AutoDetected {
 }
 
 /**
- * `AgentInvoker._auto_detect_direct_mode(task_id, task_data)` (spec §9.2, D17). `task_data` is
+ * `AgentInvoker._auto_detect_direct_mode(task_id, task_data)` (docs/guardkit-logic.md §9.2, D17). `task_data` is
  * TaskLoader's dict: `frontmatter` (a dict) and `content` (the body). Complexity goes through
  * Python `int()` (`"3"` → 3, `3.9` → 3, `True` → 1; failure → task-work); high-risk keywords are
  * substrings of `f"{title} {content}".lower()` (`rapid` ⊃ `api`, a null title reads `none`).

@@ -11,7 +11,7 @@ function lstripChain(line: string): string {
 }
 
 /**
- * `TaskLoader._extract_acceptance_criteria(content, metadata)` (spec §9.3). A frontmatter list wins
+ * `TaskLoader._extract_acceptance_criteria(content, metadata)` (docs/guardkit-logic.md §9.3). A frontmatter list wins
  * as is (even `[]`, non-str items), a string becomes `[string]`; otherwise the body section after the
  * first `## Acceptance Criteria` line (stripped, lower-cased; a repeated header is skipped) up to the
  * next unindented `##` line (`###` included). Legacy takes every `- [ ]`/`- [x]`/`- `/`* ` line once

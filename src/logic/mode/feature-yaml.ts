@@ -14,7 +14,7 @@ export interface FeatureYamlTask {
 }
 
 /**
- * The planning-time mode rule of `generate_feature_yaml` (spec §9.1, D17): complexity ≤ 3 → direct;
+ * The planning-time mode rule of `generate_feature_yaml` (docs/guardkit-logic.md §9.1, D17): complexity ≤ 3 → direct;
  * fixed also needs fewer than 2 acceptance criteria. Python's `<=` raises TypeError on a non-number.
  */
 export function planningMode(complexity: unknown, acceptanceCriteriaCount: number, flags: LogicFlags): ImplementationMode {
@@ -28,7 +28,7 @@ export function planningMode(complexity: unknown, acceptanceCriteriaCount: numbe
 }
 
 /**
- * `parse_task_string(task_str, acceptance_criteria_count=0)` (spec §9.1): `ID:NAME:COMPLEXITY:DEPS`
+ * `parse_task_string(task_str, acceptance_criteria_count=0)` (docs/guardkit-logic.md §9.1): `ID:NAME:COMPLEXITY:DEPS`
  * split on the first three colons; a colon inside NAME shifts the fields (usually a ValueError from
  * `int()`, raised as PyException). The CLI `--task` path never passes the count.
  */

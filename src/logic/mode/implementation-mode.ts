@@ -21,7 +21,7 @@ export interface ImplementationModeResult {
 }
 
 /**
- * `AgentInvoker._get_implementation_mode(task_id)` (spec §9.2): the task file is loaded from the
+ * `AgentInvoker._get_implementation_mode(task_id)` (docs/guardkit-logic.md §9.2): the task file is loaded from the
  * worktree; frontmatter `implementation_mode: direct` → direct, `task-work` or any other truthy
  * value → task-work, absent/falsy → `_auto_detect_direct_mode`; any failure → task-work.
  */

@@ -7,7 +7,7 @@ import {extractAcceptanceCriteria} from './extract-acceptance-criteria.js'
 import {parseFrontmatter} from './frontmatter.js'
 
 /**
- * The part of TaskLoader's task dict the modelled functions read (spec §9.2, §9.3): the YAML
+ * The part of TaskLoader's task dict the modelled functions read (docs/guardkit-logic.md §9.2, §9.3): the YAML
  * frontmatter, the body, and the acceptance criteria extracted from them.
  */
 export interface TaskData {

@@ -7,11 +7,11 @@ export interface Checkpoint {
   readonly testsPassed: boolean
 }
 
-/** Consecutive failing checkpoints that count as context pollution (spec §8.1). */
+/** Consecutive failing checkpoints that count as context pollution (docs/guardkit-logic.md §8.1). */
 export const POLLUTION_WINDOW = 3
 
 /**
- * `_extract_tests_passed(turn_record)` (spec §8.1): the task-work gate value, not the independent
+ * `_extract_tests_passed(turn_record)` (docs/guardkit-logic.md §8.1): the task-work gate value, not the independent
  * tests. False without a successful Coach result; else `quality_gates.tests_passed` when the
  * gates dict has the key, else `validation_results.tests_passed`, which Coach reports never carry.
  */

@@ -20,7 +20,7 @@ export interface CompletionPromise {
 export type FromDictResult<T> = {readonly ok: true; readonly value: T} | {readonly ok: false; readonly exception: PyExceptionValue}
 
 /**
- * `CompletionPromise.from_dict(data)` (spec §8.6, D31). Legacy: any status other than
+ * `CompletionPromise.from_dict(data)` (docs/guardkit-logic.md §8.6, D31). Legacy: any status other than
  * `complete`/`incomplete` raises ValueError, which crashes orchestration when it reaches the
  * progress display. Fixed: `partial` is valid, anything else becomes `incomplete` with a WARNING.
  */

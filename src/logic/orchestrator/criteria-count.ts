@@ -1,7 +1,7 @@
 import {asArray, asObject, dictGet, type JsonObject, type TurnOutcome} from './turn-outcome.js'
 
 /**
- * `AutoBuildOrchestrator._count_criteria_passed(turn_record)` (spec §8.6, identical in both
+ * `AutoBuildOrchestrator._count_criteria_passed(turn_record)` (docs/guardkit-logic.md §8.6, identical in both
  * versions): the `criteria_results` whose `status` is exactly `verified` (lower case; `result` is
  * not read). 0 without a Coach result or report.
  */

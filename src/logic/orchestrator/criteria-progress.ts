@@ -34,7 +34,7 @@ const MAX_TEXT = 50
 const SUMMARY_LINES = 3
 
 /**
- * `AutoBuildOrchestrator._display_criteria_progress(turn_record, acceptance_criteria)` (spec §8.6).
+ * `AutoBuildOrchestrator._display_criteria_progress(turn_record, acceptance_criteria)` (docs/guardkit-logic.md §8.6).
  * No-op without criteria. In legacy a promise status other than complete/incomplete raises
  * ValueError here, unguarded in `_loop_phase`: the orchestration crashes (D31).
  */
@@ -59,7 +59,7 @@ export function displayCriteriaProgress(
     for (const raw of asArray(dictGet(coach.report, 'criteria_verification', []))) {
       const v = asObject(raw) ?? {}
       const result = dictGet(v, 'result', 'rejected')
-      // An unknown result raises in both versions; the Coach never writes one (spec §8.6).
+      // An unknown result raises in both versions; the Coach never writes one (docs/guardkit-logic.md §8.6).
       if (result !== 'verified' && result !== 'rejected') return {kind: 'crashed', exception: enumValueError(result, 'VerificationResult')}
       verifications.push({criterion_id: dictGet(v, 'criterion_id', ''), result, notes: pyStr(dictGet(v, 'notes', ''))})
     }

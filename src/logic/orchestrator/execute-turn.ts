@@ -5,7 +5,7 @@ import {dictGet, type AgentResult, type TurnOutcome} from './turn-outcome.js'
 const FEEDBACK_PREVIEW = 80
 
 /**
- * The decision part of `_execute_turn` (spec §8.2 steps 7-8), for replaying a turn from its
+ * The decision part of `_execute_turn` (docs/guardkit-logic.md §8.2 steps 7-8), for replaying a turn from its
  * recorded Player and Coach results: no successful Coach result → `error`; otherwise the report's
  * `decision` (default `feedback`): `approve` approves, anything else is feedback with the text of
  * `_extract_feedback`.

@@ -7,7 +7,7 @@ const MAX_MISSING = 5
 const MAX_CRITERION_CHARS = 100
 
 /**
- * `AutoBuildOrchestrator._extract_feedback(coach_report)` (spec §8.3, identical in both versions):
+ * `AutoBuildOrchestrator._extract_feedback(coach_report)` (docs/guardkit-logic.md §8.3, identical in both versions):
  * the text sent to the Player and hashed by the stall detector. The whole test summary is embedded,
  * so every variable token of pytest output reaches the signature (seed 002 F4).
  */

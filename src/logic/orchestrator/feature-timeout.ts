@@ -1,7 +1,7 @@
 import {LOGGERS, type LogSink} from '../log-sink.js'
 import {pyFloorDiv, pyStrNumber} from '../python/format.js'
 
-/** FeatureOrchestrator's per-task wall clock (`task_timeout`, spec §8.7); the same in both versions. */
+/** FeatureOrchestrator's per-task wall clock (`task_timeout`, docs/guardkit-logic.md §8.7); the same in both versions. */
 export const DEFAULT_TASK_TIMEOUT_SECONDS = 2400
 
 /** The `TaskExecutionResult` FeatureOrchestrator records for a task, in its key order. */
@@ -13,7 +13,7 @@ export interface FeatureTaskResult {
 }
 
 /**
- * `asyncio.wait_for(..., timeout=task_timeout)` firing in FeatureOrchestrator (spec §8.7): the task
+ * `asyncio.wait_for(..., timeout=task_timeout)` firing in FeatureOrchestrator (docs/guardkit-logic.md §8.7): the task
  * is recorded as `timeout` with 0 turns, whatever its thread does afterwards (it runs on until its
  * next cancellation check, and that result is discarded).
  */

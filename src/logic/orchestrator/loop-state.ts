@@ -4,7 +4,7 @@ import type {CriteriaProgress} from './criteria-progress.js'
 import {INITIAL_STALL_STATE, STALL_THRESHOLD, type StallCheck, type StallDetectorState} from './stall-detector.js'
 import type {NumberedTurn, TurnOutcome} from './turn-outcome.js'
 
-/** `_loop_phase`'s settings (spec §8.1). */
+/** `_loop_phase`'s settings (docs/guardkit-logic.md §8.1). */
 export interface LoopConfig {
   readonly taskId: string
   /** Default 5 (CLI `--max-turns`; the pre-loop may replace it). */

@@ -13,7 +13,7 @@ export interface OrchestrationCrash {
 }
 
 /**
- * `orchestrate()` catching an exception from `_loop_phase` (spec §8.7 "(exception)" row): ERROR
+ * `orchestrate()` catching an exception from `_loop_phase` (docs/guardkit-logic.md §8.7 "(exception)" row): ERROR
  * `Orchestration failed for {task_id}: {e}`, re-raised as `OrchestrationError`, recorded by
  * FeatureOrchestrator as `final_decision: "error"`, `total_turns: 0`.
  */
@@ -32,7 +32,7 @@ export type DisplayCrashCheck =
   | {readonly kind: 'accepted'; readonly statuses: readonly string[]; readonly sinceCommit: string}
 
 /**
- * The legacy display crash end to end (spec §8.6, D31): a `partial` (or any unknown) promise status
+ * The legacy display crash end to end (docs/guardkit-logic.md §8.6, D31): a `partial` (or any unknown) promise status
  * reaching `_display_criteria_progress` fails the whole task as `error`.
  */
 export function checkDisplayCrash(taskId: string, promises: unknown, flags: LogicFlags, log: LogSink): DisplayCrashCheck {

@@ -13,7 +13,7 @@ const SDK_HINT_WINDOW = 3
 const UNKNOWN_ERROR = 'Unknown error occurred'
 
 /**
- * `AutoBuildOrchestrator._build_error_message(turn_history, final_decision)` (spec §8.7, identical
+ * `AutoBuildOrchestrator._build_error_message(turn_history, final_decision)` (docs/guardkit-logic.md §8.7, identical
  * in both versions): `OrchestrationResult.error`. `null` where GuardKit returns None (success,
  * and outcomes it has no message for, such as the FeatureOrchestrator's `timeout`).
  */
@@ -41,7 +41,7 @@ export function buildErrorMessage(finalDecision: string, turns: readonly Numbere
 }
 
 /**
- * `AutoBuildOrchestrator._build_summary_details(turn_history, final_decision)` (spec §8.7): the
+ * `AutoBuildOrchestrator._build_summary_details(turn_history, final_decision)` (docs/guardkit-logic.md §8.7): the
  * text of the final report box. Outcomes without a branch of their own (cancelled, error, …) use
  * the error branch, which prints the last turn's error with Python's `str` (so `None`).
  */

@@ -2,7 +2,7 @@ import type {LogicFlags} from '../changes.js'
 import {LOGGERS, type LogSink} from '../log-sink.js'
 import {feedbackSignatures, type FeedbackSignatures} from './stall-signature.js'
 
-/** `_is_feedback_stalled`'s default threshold (spec §8.1). */
+/** `_is_feedback_stalled`'s default threshold (docs/guardkit-logic.md §8.1). */
 export const STALL_THRESHOLD = 3
 /** Fixed's extended threshold for partial progress: `threshold + 2` (D28). */
 export const EXTENDED_THRESHOLD_EXTRA = 2
@@ -65,7 +65,7 @@ export interface StallStep {
 
 /**
  * `AutoBuildOrchestrator._is_feedback_stalled(feedback, criteria_passed_count, threshold=3)`
- * (spec §8.4) as a pure step: the history is the state, the WARNING/INFO records go to `log`.
+ * (docs/guardkit-logic.md §8.4) as a pure step: the history is the state, the WARNING/INFO records go to `log`.
  */
 export function checkFeedbackStall(
   state: StallDetectorState,

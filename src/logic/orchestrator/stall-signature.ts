@@ -4,7 +4,7 @@ import {pyRegex, pySub} from '../python/regex.js'
 import {pyLower, pyStrip} from '../python/strings.js'
 
 /**
- * `_STALL_NORMALIZE_PATTERNS` (spec §8.4, fixed since 5c2b5d82), applied in order with `re.sub`
+ * `_STALL_NORMALIZE_PATTERNS` (docs/guardkit-logic.md §8.4, fixed since 5c2b5d82), applied in order with `re.sub`
  * before lower-casing, so `Line 42` (capital L) survives. Pattern 6 is greedy to the last `/` of
  * its token; `\S` includes `\`, so Windows node ids are normalised by pattern 1.
  */

@@ -29,7 +29,7 @@ export type LoopEvent =
 const A = LOGGERS.autobuild
 
 /**
- * One step of `AutoBuildOrchestrator._loop_phase` (spec §8.1): the same reducer serves batch
+ * One step of `AutoBuildOrchestrator._loop_phase` (docs/guardkit-logic.md §8.1): the same reducer serves batch
  * replay (fold the recorded events) and the live dashboard (fold them as they arrive). Events
  * after the loop ended are ignored, except a FeatureOrchestrator timeout.
  */
@@ -129,7 +129,7 @@ function stepTurn(
   return next.nextTurn > config.maxTurns ? endMaxTurns(next, log) : next
 }
 
-/** Spec §8.7: the ERROR after a feedback stall prints the current count, not the peak (D29). */
+/** docs/guardkit-logic.md §8.7: the ERROR after a feedback stall prints the current count, not the peak (D29). */
 function stallErrorText(taskId: string, current: number, flags: LogicFlags): string {
   // stallLogText (D30)
   return flags.stallLogText
@@ -137,7 +137,7 @@ function stallErrorText(taskId: string, current: number, flags: LogicFlags): str
     : `Feedback stall detected for ${taskId}: identical feedback for 3 consecutive turns with 0% criteria progress. Exiting loop early.`
 }
 
-/** Three failing checkpoints in a row: roll back to the newest passing one, or give up (spec §8.1). */
+/** Three failing checkpoints in a row: roll back to the newest passing one, or give up (docs/guardkit-logic.md §8.1). */
 function applyPollution(state: LoopState, entry: LoopTurn, pollution: Exclude<PollutionCheck, {kind: 'clear'}>, log: LogSink): LoopState {
   const {config} = state
   const turn = entry.turn

@@ -1,5 +1,5 @@
 /**
- * GuardKit's `TurnRecord` as the loop sees it (spec §8.1, §8.2): what `_execute_turn` returned.
+ * GuardKit's `TurnRecord` as the loop sees it (docs/guardkit-logic.md §8.1, §8.2): what `_execute_turn` returned.
  * The reports are GuardKit's own dicts (player_turn_N.json, coach_turn_N.json), unchanged.
  */
 export type JsonObject = {readonly [key: string]: unknown}

@@ -10,7 +10,7 @@ export interface DirectModeOutcome {
 }
 
 /**
- * `_write_direct_mode_results(task_id, player_report, success, error)` (spec §5.3): the
+ * `_write_direct_mode_results(task_id, player_report, success, error)` (docs/guardkit-logic.md §5.3): the
  * task_work_results.json of a direct-mode turn. Quality gates are relaxed; `_synthetic` and the
  * requirements fields reach the Coach only in later versions (D14).
  */
@@ -60,7 +60,7 @@ export function writeDirectModeResults(taskId: string, report: JsonRecord, outco
 }
 
 /**
- * `_write_player_report_for_direct_mode(task_id, turn, report, success, error)` (spec §5.3): the
+ * `_write_player_report_for_direct_mode(task_id, turn, report, success, error)` (docs/guardkit-logic.md §5.3): the
  * schema fields with defaults, file lists not deduped. Until DMCP-003 it dropped `_synthetic`, so
  * the flag was lost on the write→reload round trip of a synthetic report (D15).
  */

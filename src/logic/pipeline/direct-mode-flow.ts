@@ -64,7 +64,7 @@ export function isValidPlayerReport(report: unknown): report is JsonRecord {
 }
 
 /**
- * `AgentInvoker._invoke_player_direct` after the SDK call (spec §5.1, [read]): load and validate the
+ * `AgentInvoker._invoke_player_direct` after the SDK call (docs/guardkit-logic.md §5.1, [read]): load and validate the
  * agent's report, write task_work_results.json and the player report. Without a report, legacy
  * fails the turn (the Coach then reads a results file with an `error` key); from c4d01fcf a
  * synthetic report is built from git, written, reloaded and taken down the success path.

@@ -6,7 +6,7 @@ import {dedupeKeepOrder} from './file-paths.js'
 import type {PipelineEvent} from './trace.js'
 
 /**
- * File-existence completion promises in their three historical forms (spec §4.5, §5.5, D12):
+ * File-existence completion promises in their three historical forms (docs/guardkit-logic.md §4.5, §5.5, D12):
  * the autobuild state-recovery helper (legacy), the invoker's seed-exact helper of TASK-FIX-
  * PIPELINE-DATA-LOSS Fix 5 (723e5f4e..71a5fb57), and the shared `generate_file_existence_promises`
  * of `synthetic_report.py` (71a5fb57 on), which both callers delegate to in fixed.

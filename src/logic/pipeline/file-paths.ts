@@ -2,7 +2,7 @@ import {compareCodePoints} from '../../shared/compare.js'
 import {pyLen, pyStrip} from '../python/strings.js'
 
 /**
- * Path checks and list idioms the Player pipeline applies to file lists (spec §4.1, §4.3, §4.4).
+ * Path checks and list idioms the Player pipeline applies to file lists (docs/guardkit-logic.md §4.1, §4.3, §4.4).
  */
 
 /** `TaskWorkStreamParser._is_valid_file_path` (TASK-FIX-PV01): rejects `**`, `house`, `ab`, `abc`. */

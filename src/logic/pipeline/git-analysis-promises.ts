@@ -6,7 +6,7 @@ import type {PipelineEvent} from './trace.js'
 
 /**
  * TASK-ACR-004's git-analysis promises for state-recovery synthetic reports of non-scaffolding
- * tasks (spec §5.5; identical in legacy and fixed). Always `partial` at best.
+ * tasks (docs/guardkit-logic.md §5.5; identical in legacy and fixed). Always `partial` at best.
  */
 
 /** Python's `\b` is a Unicode word boundary; JS's is ASCII-only even with the `u` flag. */

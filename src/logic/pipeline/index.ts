@@ -1,5 +1,5 @@
 /**
- * The Player side of GuardKit's pipeline (spec §4, §5): what the Coach is given to read. Each
+ * The Player side of GuardKit's pipeline (docs/guardkit-logic.md §4, §5): what the Coach is given to read. Each
  * function takes GuardKit-shaped data and the recorded facts (git lists, files on disk, the
  * agent's own report) and returns GuardKit's outputs plus `events`, the side channel that says
  * which step kept, dropped, replaced or invented which field, and under which flag.

@@ -47,7 +47,7 @@ const STEP = '_create_player_report_from_task_work'
 const FILE_FIELDS = ['files_modified', 'files_created'] as const
 
 /**
- * `AgentInvoker._create_player_report_from_task_work(task_id, turn, task_work_result)` (spec §4.4):
+ * `AgentInvoker._create_player_report_from_task_work(task_id, turn, task_work_result)` (docs/guardkit-logic.md §4.4):
  * builds the player report from task_work_results.json, git and the parser output, then (fixed)
  * recovers the agent's own promises, falls back to file-existence promises and writes back.
  */

@@ -35,7 +35,7 @@ export interface StateRecoveryReport {
 
 /**
  * `AutoBuildOrchestrator._build_synthetic_report(work_state, original_error, acceptance_criteria,
- * task_type)` (spec §5.4). `task_type` is the raw frontmatter value: `"implementation"` gets
+ * task_type)` (docs/guardkit-logic.md §5.4). `task_type` is the raw frontmatter value: `"implementation"` gets
  * git-analysis promises, `None` gets none. The report is not written to disk on this path, so
  * the Coach, which reads files, sees its promises only if they also reach task_work_results.json.
  */

@@ -25,7 +25,7 @@ export interface StreamLoopResult {
 }
 
 /**
- * The SDK stream loop of `_invoke_task_work_implement` (spec §4.2, [read]): text blocks and
+ * The SDK stream loop of `_invoke_task_work_implement` (docs/guardkit-logic.md §4.2, [read]): text blocks and
  * assistant-side tool results are collected and parsed once, joined by `\n`, after the stream;
  * Write/Edit tool inputs are tracked as they arrive.
  */

@@ -32,7 +32,7 @@ const STEP = 'TaskWorkStreamParser'
 const PATH_KEYS = ['file_path', 'path', 'file', 'filePath'] as const
 
 /**
- * `TaskWorkStreamParser` (spec §4.1): tracks Write/Edit tool calls and parses the agent's text.
+ * `TaskWorkStreamParser` (docs/guardkit-logic.md §4.1): tracks Write/Edit tool calls and parses the agent's text.
  * Stateful like GuardKit's: call `trackToolCall` / `parseMessage` in stream order, then `toResult`.
  */
 export class TaskWorkStreamParser {

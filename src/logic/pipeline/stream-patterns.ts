@@ -1,7 +1,7 @@
 import {pyRegex} from '../python/regex.js'
 
 /**
- * `TaskWorkStreamParser`'s regex constants (spec §4.1), as Python wrote them, translated once.
+ * `TaskWorkStreamParser`'s regex constants (docs/guardkit-logic.md §4.1), as Python wrote them, translated once.
  * FILES_*_PATTERN differ between versions (D3): the legacy form captures `**` out of markdown
  * `**Files Created:**` and bare words; the strict form needs an extension or a trailing `/`.
  */

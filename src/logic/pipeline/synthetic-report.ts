@@ -61,7 +61,7 @@ export interface DirectSyntheticInput {
 }
 
 /**
- * `_create_synthetic_direct_mode_report(task_id, turn, acceptance_criteria, task_type)` (spec §5.2):
+ * `_create_synthetic_direct_mode_report(task_id, turn, acceptance_criteria, task_type)` (docs/guardkit-logic.md §5.2):
  * the report direct mode makes from git when the SDK wrote none. Its first form (c4d01fcf) had no
  * `_synthetic` and no promises; 71a5fb57 added both, here as two flags (seed 001 R1, R2).
  */

@@ -13,7 +13,7 @@ const STEP = '_create_player_report_from_task_work:fix5'
 /**
  * TASK-FIX-PIPELINE-DATA-LOSS Fix 5 (D10) as it landed: with no promises left, find the task file
  * in the worktree and read criteria from its YAML frontmatter only. Criteria written in the
- * `## Acceptance Criteria` body give no promises (spec §2 S000 Fix 5 (a)).
+ * `## Acceptance Criteria` body give no promises (docs/guardkit-logic.md §2 S000 Fix 5 (a)).
  */
 export function fileExistenceFallback(
   taskId: string,

@@ -7,7 +7,7 @@ import {joinPath, parsePath} from '../python/pathlib.js'
 import type {WorktreeView} from '../worktree.js'
 
 /**
- * How the invoker finds and reads the task file for Fix 5 (spec §2 S000 Fix 5 (a), §4.4): the first
+ * How the invoker finds and reads the task file for Fix 5 (docs/guardkit-logic.md §2 S000 Fix 5 (a), §4.4): the first
  * `rglob("{task_id}*.md")` under the worktree's task folders, and only its YAML frontmatter.
  */
 export const TASK_FOLDERS = ['backlog', 'design_approved', 'in_progress', 'in_review', 'completed', 'blocked'] as const
@@ -68,7 +68,7 @@ export function loadTaskMetadata(content: string): Record<string, unknown> {
   }
 }
 
-/** What direct mode reads from the task file before it builds a synthetic report (spec §5.1). */
+/** What direct mode reads from the task file before it builds a synthetic report (docs/guardkit-logic.md §5.1). */
 export interface DirectModeTaskFacts {
   /** Raw frontmatter `task_type` (null when absent). */
   readonly taskType: string | null

@@ -28,7 +28,7 @@ const STEP = '_write_task_work_results'
 const MAX_CREATED: Readonly<Record<string, number | null>> = {minimal: 2, standard: 2, comprehensive: null}
 
 /**
- * `_write_task_work_results(task_id, result_data, documentation_level)` (spec §4.3): the file the
+ * `_write_task_work_results(task_id, result_data, documentation_level)` (docs/guardkit-logic.md §4.3): the file the
  * Coach reads first. `result_data` is the stream parser's `to_result()`, which never carries
  * promises, requirements or `tests_written`, so those stay empty unless a caller supplies them.
  */

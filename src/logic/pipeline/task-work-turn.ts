@@ -36,7 +36,7 @@ export interface TaskWorkTurn {
 }
 
 /**
- * One task-work Player turn as the invoker runs it (spec §4): stream → `TaskWorkStreamParser` →
+ * One task-work Player turn as the invoker runs it (docs/guardkit-logic.md §4): stream → `TaskWorkStreamParser` →
  * `_write_task_work_results` → `_create_player_report_from_task_work`. This is what the replay calls
  * per turn and profile to rebuild the files the Coach read.
  */

@@ -1,7 +1,7 @@
 import {pyFloatRepr} from '../python/format.js'
 
 /**
- * The bytes of a JSON file GuardKit writes (spec §3.12): `json.dump(value, f, indent=2)` with the
+ * The bytes of a JSON file GuardKit writes (docs/guardkit-logic.md §3.12): `json.dump(value, f, indent=2)` with the
  * defaults, i.e. `ensure_ascii=True` (every character outside U+0020..U+007E escaped, astral ones
  * as surrogate pairs), `", "`/`": "` separators turned into `","` + newline and `": "` by the
  * indent, insertion key order, no trailing newline. JSON numbers cannot say whether Python held an

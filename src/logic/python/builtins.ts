@@ -2,7 +2,7 @@ import {pyReprStr} from './repr.js'
 import {isPySpace, pyLen} from './strings.js'
 
 /**
- * Python built-ins the requirements and mode logic depends on (spec §3.7, §3.13, §7.5): `str()`,
+ * Python built-ins the requirements and mode logic depends on (docs/guardkit-logic.md §3.7, §3.13, §7.5): `str()`,
  * `int()`, `str.isdigit()`, `len()`, iteration, and the exceptions they raise. JSON values stand in
  * for Python objects (object = dict, array = list, null = None).
  */

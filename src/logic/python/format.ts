@@ -1,5 +1,5 @@
 /**
- * Python number formatting (spec §3.10). f-strings of floats use repr (`80.0`, not `80`);
+ * Python number formatting (docs/guardkit-logic.md §3.10). f-strings of floats use repr (`80.0`, not `80`);
  * `{x:.0f}` / `{x:.0%}` round the exact binary value half-to-even, where JS's toFixed rounds
  * ties up.
  */

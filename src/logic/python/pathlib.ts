@@ -1,7 +1,7 @@
 import {compareCodePoints} from '../../shared/compare.js'
 
 /**
- * `pathlib.PurePosixPath` semantics (spec §3.11): lexical only, never the filesystem.
+ * `pathlib.PurePosixPath` semantics (docs/guardkit-logic.md §3.11): lexical only, never the filesystem.
  * Trailing and doubled slashes collapse, `.` components drop, `..` stays, exactly two leading
  * slashes are kept (POSIX leaves `//` implementation-defined), three or more collapse to one.
  */

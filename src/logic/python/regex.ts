@@ -1,7 +1,7 @@
 import {PY_WHITESPACE} from './strings.js'
 
 /**
- * Python `re` patterns on `str`, translated to JS (spec §3.6). In Python `\d` is any Unicode
+ * Python `re` patterns on `str`, translated to JS (docs/guardkit-logic.md §3.6). In Python `\d` is any Unicode
  * decimal digit, `\w` Unicode letters, digits and underscore, `\s` Python whitespace, and `.`
  * excludes only `\n` (JS's `.` also excludes `\r`, U+2028, U+2029). The translation is done once,
  * where the pattern is declared.

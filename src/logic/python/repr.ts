@@ -1,7 +1,7 @@
 import {pyFloatRepr} from './format.js'
 
 /**
- * Python `repr()` of JSON-like values (spec §3.9): the 0/N diagnostic dump prints lists and dicts
+ * Python `repr()` of JSON-like values (docs/guardkit-logic.md §3.9): the 0/N diagnostic dump prints lists and dicts
  * with it. Integers and floats are told apart by an explicit wrapper, because JSON loses the
  * difference (`80.0` parses as 80).
  */

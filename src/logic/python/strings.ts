@@ -1,5 +1,5 @@
 /**
- * Python `str` semantics the replay must reproduce byte for byte (spec §3.1-3.3, §3.5).
+ * Python `str` semantics the replay must reproduce byte for byte (docs/guardkit-logic.md §3.1-3.3, §3.5).
  * Python strings are sequences of code points; JS strings are UTF-16. Every length, index and
  * slice here counts code points, and never splits a surrogate pair.
  */
@@ -142,12 +142,12 @@ export function pySplitlines(s: string): string[] {
   return out
 }
 
-/** `s.lower()`: full Unicode lower-casing; JS's locale-independent toLowerCase agrees (spec §3.3). */
+/** `s.lower()`: full Unicode lower-casing; JS's locale-independent toLowerCase agrees (docs/guardkit-logic.md §3.3). */
 export function pyLower(s: string): string {
   return s.toLowerCase()
 }
 
-/** Python truthiness of a JSON value (spec §3.13). */
+/** Python truthiness of a JSON value (docs/guardkit-logic.md §3.13). */
 export function pyTruthy(value: unknown): boolean {
   if (value === null || value === undefined || value === false || value === 0 || value === '') return false
   if (Array.isArray(value)) return value.length > 0

@@ -15,7 +15,7 @@ export interface AnalysisJsonOptions {
 }
 
 /**
- * `analyze --json` (contract.md, schemaVersion 1): the inspect document plus, per task, `replay`
+ * `analyze --json` (docs/json-schema.md, schemaVersion 1): the inspect document plus, per task, `replay`
  * per profile and `findings`, and the additions the contract welcomes (verdict, whatif, era,
  * profiles, feature). Key order follows the contract; additions come after the fixed fields.
  * `explain` and `whatif` print the same document narrowed to their task (and turn).

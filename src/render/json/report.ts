@@ -2,7 +2,7 @@ import {z} from 'zod'
 import {SCHEMA_VERSION} from './build-report.js'
 
 /**
- * The `--json` report of `analyze` (contract.md, schemaVersion 1). `inspect --json` prints the
+ * The `--json` report of `analyze` (docs/json-schema.md, schemaVersion 1). `inspect --json` prints the
  * same document without `replay` and `findings`. Field names fixed by the contract are kept as
  * they are; the other fields are additions the contract welcomes. Tests validate output against
  * this schema; the CLI does not import it (start-up time), it builds the document directly

@@ -12,7 +12,7 @@ import {buildZeroOfN, renderZeroOfN} from './zero-of-n.js'
 const MAX_LABEL = 22
 
 /**
- * `guardkit-replay RUN` as text (report-mockup.md): the run and its era, a verdict per task (what
+ * `guardkit-replay RUN` as text (docs/cli.md "The text report"): the run and its era, a verdict per task (what
  * happened, why, what each profile would have done, the waste), the feature picture, then per
  * task that needs it the cause chain, what to do now, what GuardKit fixed, the stall detector
  * turn by turn, and the command that shows the detail. `verbose` adds evidence and every turn.

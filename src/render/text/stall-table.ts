@@ -6,7 +6,7 @@ const MIN_ROWS = 5
 const MAX_WINDOW = 36
 
 /**
- * The stall detector turn by turn (report-mockup.md): feedback, the count fed, each profile's
+ * The stall detector turn by turn (docs/cli.md "The text report"): feedback, the count fed, each profile's
  * signature, and the window of the profile that stops first. Signatures the records cannot give
  * are `(not in log)`; approximate ones end in `~`. Without --verbose the rows stop one turn after
  * the first stall.

@@ -4,7 +4,7 @@ import {labelled, plural, visibleWidth, wrap} from './layout.js'
 import type {TextOptions} from './text-options.js'
 
 /**
- * The ten-second answer for one task (report-mockup.md): what happened with the waste, why, and
+ * The ten-second answer for one task (docs/cli.md "The text report"): what happened with the waste, why, and
  * what each profile would have done, approximate values labelled. Tasks that went well take one
  * line, plus any profile that would have ended them differently.
  */

@@ -2,7 +2,7 @@ import fc from 'fast-check'
 import {hardChar, pyWhitespace, PY_WHITESPACE_CHARS} from './text.js'
 
 /**
- * Acceptance criteria and `requirements_met` as tasks and Players write them (spec §7.5, §9.3):
+ * Acceptance criteria and `requirements_met` as tasks and Players write them (docs/guardkit-logic.md §7.5, §9.3):
  * checkbox and list prefixes, case, surrounding (Python) whitespace.
  */
 

@@ -19,8 +19,8 @@ const PY_WS = new Set(PY_WHITESPACE_CHARS)
 const hasPyWhitespace = (s: string) => Array.from(s).some((ch) => PY_WS.has(ch))
 
 /**
- * Coach feedback as `_extract_feedback` builds it (spec §8.3), made of fixed text and **slots**: the
- * variable tokens `_STALL_NORMALIZE_PATTERNS` (spec §8.4) are meant to absorb. A template rendered twice
+ * Coach feedback as `_extract_feedback` builds it (docs/guardkit-logic.md §8.3), made of fixed text and **slots**: the
+ * variable tokens `_STALL_NORMALIZE_PATTERNS` (docs/guardkit-logic.md §8.4) are meant to absorb. A template rendered twice
  * with different slot values gives two feedbacks that "differ only in" node ids, line numbers, etc.
  */
 
@@ -151,10 +151,10 @@ export const feedbackPairDifferingInNormalisedTokens = feedbackTemplate.chain((t
 export const feedbackText = feedbackTemplate.chain(fillTemplate)
 
 // ---------------------------------------------------------------------------------------------
-// Differences the rules do not normalise (spec §8.4 "Consequences", and pytest formats the table misses).
+// Differences the rules do not normalise (docs/guardkit-logic.md §8.4 "Consequences", and pytest formats the table misses).
 
 /**
- * A token that no pattern of §8.4 touches or joins to its neighbour: no digit, `/`, `%`, `.py::`
+ * A token that no pattern of docs/guardkit-logic.md §8.4 touches or joins to its neighbour: no digit, `/`, `%`, `.py::`
  * or whitespace; not ending in `line`/`in` (patterns 2 and 4 start there); not starting with a count
  * word (pattern 5 ends there).
  */

@@ -4,7 +4,7 @@ import {failedLine, nodeId, summaryLine, traceback} from './pytest.js'
 import {anyJsString, hardText} from './text.js'
 
 /**
- * Lines of a captured `guardkit autobuild` console (corpus FORMATS.md): `LEVEL:logger:message`
+ * Lines of a captured `guardkit autobuild` console (corpus docs/record-formats.md): `LEVEL:logger:message`
  * records, Rich boxes and tables, spinners redrawn with CR and ANSI escapes, shell prompts, pytest
  * output. `realLines` are lines of real-shaped logs (the fixtures) that the caller reads from disk.
  */

@@ -2,7 +2,7 @@ import fc from 'fast-check'
 import {unicodeIdentifier} from './pytest.js'
 
 /**
- * Worktree paths as GuardKit handles them (spec §6.5, §3.11). A **canonical** path has no `.` or `..`
+ * Worktree paths as GuardKit handles them (docs/guardkit-logic.md §6.5, §3.11). A **canonical** path has no `.` or `..`
  * segment, no leading `./`, no doubled or trailing slash: `str(Path(p)) == p`. The non-canonical and
  * Windows forms are generated separately, because GuardKit's dedup does not cover them.
  */
@@ -43,7 +43,7 @@ export const otherFileName = fc.constantFrom('conftest.py', 'app.py', 'test_data
 export const canonicalTestFile = fc.tuple(fc.array(segment, {maxLength: 3}), testFileName).map(([dirs, name]) => ['tests', ...dirs, name].join('/'))
 export const canonicalOtherFile = fc.tuple(fc.array(segment, {maxLength: 3}), otherFileName).map(([dirs, name]) => ['src', ...dirs, name].join('/'))
 
-/** Spellings of a path that are not canonical, for the counterexamples of spec §6.5. */
+/** Spellings of a path that are not canonical, for the counterexamples of docs/guardkit-logic.md §6.5. */
 export function nonCanonicalForms(root: string, rel: string): Record<string, string> {
   return {
     dotSlash: `./${rel}`,

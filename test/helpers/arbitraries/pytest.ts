@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 
 /**
- * pytest output as it reaches GuardKit's feedback (spec §6.6, §8.3-8.4): node ids, summary lines,
+ * pytest output as it reaches GuardKit's feedback (docs/guardkit-logic.md §6.6, §8.3-8.4): node ids, summary lines,
  * durations, percentages, tracebacks. Formats follow pytest's terminal reporter: counts pluralise only
  * `error(s)` and `warning(s)`; a session of a minute or more prints `75.31s (0:01:15)`.
  */

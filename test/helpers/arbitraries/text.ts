@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 
 /**
- * Text building blocks with the characters where Python and JavaScript disagree (spec §3.1-3.3):
+ * Text building blocks with the characters where Python and JavaScript disagree (docs/guardkit-logic.md §3.1-3.3):
  * astral code points (two UTF-16 units, one Python character), combining marks, Python-only whitespace,
  * and U+FEFF, which JS `trim()` strips but Python does not.
  */

@@ -5,7 +5,7 @@ Run by hand, never at test time:
 
     python3 test/props/oracles/cpython_oracle.py > test/props/oracles/cpython-cases.json
 
-It does NOT import GuardKit. It transliterates the rules of ../shared/spec/coach-logic.md (§4.1
+It does NOT import GuardKit. It transliterates the rules of docs/guardkit-logic.md (§4.1
 `_is_valid_file_path`, §6.5 `_normalize_to_relative` / `_detect_tests_from_results`, §7.5
 `_strip_criterion_prefix` / `_extract_keywords` / `_match_by_text`, §8.4 `_normalize_feedback_for_stall`
 and `_is_feedback_stalled`) into Python, so that CPython itself supplies the semantics the TypeScript
@@ -31,7 +31,7 @@ SEED = 20261122
 rng = random.Random(SEED)
 
 # ---------------------------------------------------------------------------------------------
-# Character tables (spec §3.2, §3.3, §3.6, §7.5): exhaustive over every code point.
+# Character tables (docs/guardkit-logic.md §3.2, §3.3, §3.6, §7.5): exhaustive over every code point.
 
 ALL = range(0x110000)
 
@@ -130,7 +130,7 @@ def sample_text(max_parts=10):
 
 
 # ---------------------------------------------------------------------------------------------
-# §8.4 `_normalize_feedback_for_stall` and the signature (fixed; legacy hashes the text as sent).
+# docs/guardkit-logic.md §8.4 `_normalize_feedback_for_stall` and the signature (fixed; legacy hashes the text as sent).
 
 STALL_PATTERNS = [
     (re.compile(r"\S+\.py::\S+"), "FILE::TEST"),
@@ -195,7 +195,7 @@ for _ in range(120):
     stall_sequences.append({"threshold": threshold, "calls": calls, **out})
 
 # ---------------------------------------------------------------------------------------------
-# §6.5 `_normalize_to_relative` and `_detect_tests_from_results`, on a real worktree directory.
+# docs/guardkit-logic.md §6.5 `_normalize_to_relative` and `_detect_tests_from_results`, on a real worktree directory.
 
 BASE = "/tmp/gkr-cpython-oracle"
 WORKTREE = Path(BASE) / "worktree" / "root"
@@ -263,7 +263,7 @@ for _ in range(150):
 shutil.rmtree(BASE, ignore_errors=True)
 
 # ---------------------------------------------------------------------------------------------
-# §4.1 `_is_valid_file_path` (fixed).
+# docs/guardkit-logic.md §4.1 `_is_valid_file_path` (fixed).
 
 
 def is_valid_file_path(path):
@@ -281,7 +281,7 @@ for _ in range(300):
     valid_path_cases.append({"path": s, "out": is_valid_file_path(s)})
 
 # ---------------------------------------------------------------------------------------------
-# §7.5 `_strip_criterion_prefix`, `_extract_keywords`, `_match_by_text`.
+# docs/guardkit-logic.md §7.5 `_strip_criterion_prefix`, `_extract_keywords`, `_match_by_text`.
 
 
 def strip_criterion_prefix(text):

@@ -21,7 +21,7 @@ const COACH_FNS = [
   'extract_content_text',
 ]
 
-describe('oracle vectors of the coach functions (spec §6, §12)', () => {
+describe('oracle vectors of the coach functions (docs/guardkit-logic.md §6, §12)', () => {
   const lines = parseVectorLines(readFileSync(VECTORS, 'utf8')).filter((l) => l.kind === 'vector' && COACH_FNS.includes(l.vector.fn))
   const report = runVectors(lines)
 

@@ -14,7 +14,7 @@ const MODE_FNS = [
   'generate_feature_yaml_task_flag_mode',
 ]
 
-describe('oracle vectors of the mode functions (spec §9, §12)', () => {
+describe('oracle vectors of the mode functions (docs/guardkit-logic.md §9, §12)', () => {
   const lines = parseVectorLines(readFileSync(VECTORS, 'utf8')).filter((l) => l.kind === 'vector' && MODE_FNS.includes(l.vector.fn))
   const report = runVectors(lines)
 

@@ -5,7 +5,7 @@ import {describe, expect, it} from 'vitest'
 const here = new URL('.', import.meta.url).pathname
 const repo = join(here, '../../..')
 const vectorsFile = join(repo, '../shared/oracle/vectors.jsonl')
-const specFile = join(repo, '../shared/spec/coach-logic.md')
+const specFile = join(repo, 'docs/guardkit-logic.md')
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {

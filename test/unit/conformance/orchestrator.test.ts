@@ -21,7 +21,7 @@ const ORCHESTRATOR_FNS = [
   'feature_task_timeout',
 ]
 
-describe('oracle vectors of the orchestrator functions (spec §8, §12)', () => {
+describe('oracle vectors of the orchestrator functions (docs/guardkit-logic.md §8, §12)', () => {
   const lines = parseVectorLines(readFileSync(VECTORS, 'utf8')).filter((l) => l.kind === 'vector' && ORCHESTRATOR_FNS.includes(l.vector.fn))
   const report = runVectors(lines)
 

@@ -24,7 +24,7 @@ const PIPELINE_FNS = [
   'direct_mode_missing_report_flow',
 ]
 
-describe('oracle vectors of the Player-side functions (spec §4, §5, §12)', () => {
+describe('oracle vectors of the Player-side functions (docs/guardkit-logic.md §4, §5, §12)', () => {
   const lines = parseVectorLines(readFileSync(VECTORS, 'utf8')).filter((l) => l.kind === 'vector' && PIPELINE_FNS.includes(l.vector.fn))
   const report = runVectors(lines)
 

@@ -17,7 +17,7 @@ const REQUIREMENTS_FNS = [
   'validate_requirements',
 ]
 
-describe('oracle vectors of the requirements functions (spec §7, §12)', () => {
+describe('oracle vectors of the requirements functions (docs/guardkit-logic.md §7, §12)', () => {
   const lines = parseVectorLines(readFileSync(VECTORS, 'utf8')).filter((l) => l.kind === 'vector' && REQUIREMENTS_FNS.includes(l.vector.fn))
   const report = runVectors(lines)
 

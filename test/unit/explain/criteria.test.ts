@@ -49,7 +49,7 @@ describe('CRITERIA_COUNT_INFLATED', () => {
 })
 
 describe('text matching on recorded inputs', () => {
-  it('FUZZY_FALSE_POSITIVE: a criterion verified by a substring match with an empty requirement (spec §7.5)', () => {
+  it('FUZZY_FALSE_POSITIVE: a criterion verified by a substring match with an empty requirement (docs/guardkit-logic.md §7.5)', () => {
     const task = taskRun({turns: [turn(1, {artifacts: {coachReport: coachReport([{text: 'Config file exists', result: 'verified', evidence: "Substring match with ''"}])}})]})
     const [f] = detectCriteriaFindings(handInput(task)).filter((x) => x.code === 'FUZZY_FALSE_POSITIVE')
     expect(f!.turns).toEqual([1])

@@ -83,7 +83,7 @@ describe('synthetic reports (rk01-003-direct-mode, seed 001)', () => {
     expect(findings.find((f) => f.code === 'SYNTHETIC_FLAG_MISSING')!.turns).toEqual([1, 2, 3])
     expect(findings.find((f) => f.code === 'SYNTHETIC_REPORT_WITHOUT_PROMISES')!.turns).toEqual([1, 2, 3])
     const direct = findings.find((f) => f.code === 'DIRECT_MODE_WITH_CRITERIA')!
-    // The frontmatter sets implementation_mode: direct explicitly, which the fixed AC-count guard does not override (spec §9.2).
+    // The frontmatter sets implementation_mode: direct explicitly, which the fixed AC-count guard does not override (docs/guardkit-logic.md §9.2).
     expect(direct.fixedIn).toBeNull()
     expect(direct.message).toContain('explicitly')
   })

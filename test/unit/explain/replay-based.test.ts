@@ -147,7 +147,7 @@ describe('the criteria table (0/N)', () => {
 })
 
 describe('replay-based variants of record findings', () => {
-  it('FUZZY_FALSE_POSITIVE: fixed would verify a criterion through an empty requirements_addressed entry (hybrid fallback, spec §7.6)', async () => {
+  it('FUZZY_FALSE_POSITIVE: fixed would verify a criterion through an empty requirements_addressed entry (hybrid fallback, docs/guardkit-logic.md §7.6)', async () => {
     const {detectCriteriaFindings} = await import('../../../src/explain/families/criteria.js')
     const run = await loadFixture('ok-single-turn-promises')
     const task = run.tasks[0]!

@@ -6,7 +6,7 @@ import {buildVerdict} from '../../../src/explain/verdict.js'
 import type {TaskReplay} from '../../../src/replay/types.js'
 import {familyInput, loadFixture, replayedTurn, taskOf, taskReplay} from './helpers.js'
 
-/** Seed 002 / spec §10: fixed stops TASK-DB-003 at turn 5 (normalised signature 82511af6 on turns 3, 4, 5). */
+/** Seed 002 / docs/guardkit-logic.md §10: fixed stops TASK-DB-003 at turn 5 (normalised signature 82511af6 on turns 3, 4, 5). */
 function fixedStallAt5(): TaskReplay {
   const turns = [1, 2, 3, 4, 5].map((n) => replayedTurn(n, {criteriaTotal: 6, signature: n === 2 ? 'f696a94c' : '82511af6', fidelity: 'approximate', assumptions: ['the recorded independent-test failure verdict stands in']}))
   return taskReplay('fixed', {kind: 'replayed', outcome: 'unrecoverable_stall', turn: 5}, turns, 5)
@@ -19,7 +19,7 @@ async function db003Verdict(replays: Record<string, TaskReplay>) {
   return buildVerdict({task, findings: findings!, replays, asRun: 'as-run:8a697b80', whatif: null})
 }
 
-describe('the verdict (report-mockup.md)', () => {
+describe('the verdict (docs/cli.md "The text report")', () => {
   it('says what happened, why, and what fixed would have done, for TASK-DB-003', async () => {
     const v = await db003Verdict({fixed: fixedStallAt5()})
     expect(v.happened).toBe('cancelled at turn 18 (feature task timeout, 2400 s)')
@@ -70,7 +70,7 @@ describe('the feature picture', () => {
     expect(p.waves.map((w) => w.taskIds)).toEqual([['TASK-DB-001'], ['TASK-DB-002', 'TASK-DB-003']])
     expect(p.featureResult).toMatch(/fail/i)
     expect(p.timeouts).toEqual([expect.objectContaining({taskId: 'TASK-DB-003', seconds: 2400, turn: 18})])
-    // The wave table says TIMEOUT and the feature YAML timeout; the task's own loop logged cancelled (spec §8.7).
+    // The wave table says TIMEOUT and the feature YAML timeout; the task's own loop logged cancelled (docs/guardkit-logic.md §8.7).
     expect(p.disagreements.map((d) => [d.taskId, d.taskSays])).toEqual([['TASK-DB-003', 'cancelled'], ['TASK-DB-003', 'cancelled']])
     expect(p.disagreements.every((d) => d.note !== undefined)).toBe(true)
   })

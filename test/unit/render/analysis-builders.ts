@@ -1,7 +1,7 @@
 /**
  * Hand-built AnalysisReport values for the renderer tests. `db003Report()` follows the
  * TASK-DB-003 run of seed 002 and fixtures/runs/db-003-timeout/README.md (signatures derived there
- * with CPython), shaped the way report-mockup.md describes it — not taken from our own output.
+ * with CPython), shaped the way docs/cli.md "The text report" describes it — not taken from our own output.
  */
 import type {AnalysisReport, TaskAnalysis, TaskVerdict} from '../../../src/explain/analysis.js'
 import type {Finding, FindingCode} from '../../../src/model/finding.js'

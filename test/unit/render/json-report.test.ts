@@ -4,7 +4,7 @@ import {buildReport} from '../../../src/render/json/build-report.js'
 import {ReportSchema} from '../../../src/render/json/report.js'
 import {db003Report, zeroOfNReport} from './analysis-builders.js'
 
-describe('analyze --json document (contract.md, schemaVersion 1)', () => {
+describe('analyze --json document (docs/json-schema.md, schemaVersion 1)', () => {
   it('validates against the exported schema and keeps the contract key order', () => {
     const doc = buildAnalysisReport(db003Report())
     ReportSchema.parse(doc)

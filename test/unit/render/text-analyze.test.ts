@@ -16,7 +16,7 @@ function indexOfLine(text: string, needle: string | RegExp): number {
   return lines(text).findIndex((l) => (typeof needle === 'string' ? l.includes(needle) : needle.test(l)))
 }
 
-describe('analyze text report (report-mockup.md)', () => {
+describe('analyze text report (docs/cli.md "The text report")', () => {
   it('opens with the run and its era, then a verdict per task before any detail', () => {
     const out = renderAnalyzeText(db003Report())
     const [first, ...rest] = lines(out)

@@ -17,7 +17,7 @@ interface Verdict {
   readonly decision: string
   readonly verified: number
   readonly total: number
-  /** task_work_results.json of this turn survives (the file keeps the last turn only, FORMATS §6.12). */
+  /** task_work_results.json of this turn survives (the file keeps the last turn only, docs/record-formats.md §6.12). */
   readonly lastTurn: boolean
 }
 

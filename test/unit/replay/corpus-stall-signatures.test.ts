@@ -31,11 +31,11 @@ function stallLines(): StallLine[] {
 
 /**
  * Feedback whose full text the log lets us rebuild (issue: "the 0/N diagnostic dump holds every
- * criterion's text"; the zero-test anomaly texts are fixed strings, spec §6.8; texts under 80 code
+ * criterion's text"; the zero-test anomaly texts are fixed strings, docs/guardkit-logic.md §6.8; texts under 80 code
  * points are shown whole). The other five embed pytest output the log cuts at 80 code points.
  */
 const REBUILDABLE: Readonly<Record<string, string>> = {
-  'api_docs_2.log:e4f8e92b': 'zero-test anomaly "no tests were executed" text (spec §6.8)',
+  'api_docs_2.log:e4f8e92b': 'zero-test anomaly "no tests were executed" text (docs/guardkit-logic.md §6.8)',
   'db_failed_2.log:f24a4581': 'zero-test anomaly "Coach searched" text with the task prefix (D35)',
   'db_stalled.log:36d91c7c': 'zero-test anomaly legacy text (D35)',
   'first_task_now_fails.log:48a39a54': 'the 0/6 diagnostic dump',

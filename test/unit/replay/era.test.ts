@@ -11,7 +11,7 @@ import {CORPUS, load} from './helpers.js'
 /**
  * Issue "Era": every corpus log and artifact set is placed in an era consistent with its date, and
  * runs outside the modelled window (pre-acr 28534d78 … fixed 5c1aea32, with the stall detector first
- * logged 2026-02-11) are not modelled. Dates: SOURCE.json commit dates, FORMATS.md, and the logs'
+ * logged 2026-02-11) are not modelled. Dates: SOURCE.json commit dates, docs/record-formats.md, and the logs'
  * own "Last updated" resume boxes and progress timestamps.
  */
 type Place =
@@ -19,15 +19,15 @@ type Place =
   | {readonly side: 'window'; readonly from: string | null; readonly profiles: readonly string[]; readonly why: string}
 
 const LOGS: Readonly<Record<string, Place>> = {
-  'FEAT-GI.log': {side: 'older', why: 'FEAT-GI ran 2026-01-28 (artifacts/feat-gi SOURCE.json); January approvals ignore criteria (FORMATS §6.3)'},
-  'mvp_build_1.log': {side: 'older', why: 'GR-PRE tasks ran 2026-01-30 (artifacts/gr-mvp-build-1); 25 turns without a stall (FORMATS §6.6)'},
-  'finally_success.log': {side: 'older', why: 'January approvals ignore criteria (FORMATS §6.3)'},
+  'FEAT-GI.log': {side: 'older', why: 'FEAT-GI ran 2026-01-28 (artifacts/feat-gi SOURCE.json); January approvals ignore criteria (docs/record-formats.md §6.3)'},
+  'mvp_build_1.log': {side: 'older', why: 'GR-PRE tasks ran 2026-01-30 (artifacts/gr-mvp-build-1); 25 turns without a stall (docs/record-formats.md §6.6)'},
+  'finally_success.log': {side: 'older', why: 'January approvals ignore criteria (docs/record-formats.md §6.3)'},
   'unrecoverable_stall_output.log': {side: 'older', why: 'resumes a state last updated 2026-02-07 (log line 25)'},
   'db_max_turns_1.log': {side: 'older', why: 'its second run resumes the first, last updated 2026-02-11 (log line 1434); 25 turns, no stall detection'},
   'api_docs_2.log': {side: 'window', from: null, profiles: ['pre-acr'], why: 'stall detection with the pre-723e5f4e wording, criteria never verified'},
-  'run_1.log': {side: 'window', from: null, profiles: ['pre-acr'], why: 'FEAT-AC1A run 1, 2026-02-14 (ac1a-run1-attempt1-inputs); seed 003 ran on <= 28534d78 (spec §0.3)'},
+  'run_1.log': {side: 'window', from: null, profiles: ['pre-acr'], why: 'FEAT-AC1A run 1, 2026-02-14 (ac1a-run1-attempt1-inputs); seed 003 ran on <= 28534d78 (docs/guardkit-logic.md §0.3)'},
   'db_stalled.log': {side: 'window', from: '723e5f4e', profiles: ['as-run:723e5f4e', 'as-run:de1ce9b8', 'as-run:c4d01fcf'], why: 'extended stall threshold, shell test run, legacy zero-test text'},
-  'db_failed_3.log': {side: 'window', from: '723e5f4e', profiles: ['as-run:351c53fa', 'as-run:8a697b80'], why: 'FEAT-BA28 of seed 002, 2026-02-16/17 (spec §0.3)'},
+  'db_failed_3.log': {side: 'window', from: '723e5f4e', profiles: ['as-run:351c53fa', 'as-run:8a697b80'], why: 'FEAT-BA28 of seed 002, 2026-02-16/17 (docs/guardkit-logic.md §0.3)'},
   'db_failed_2.log': {side: 'window', from: '351c53fa', profiles: COMMITS.slice(commitIndex('351c53fa')).map((c) => profileOf(c.sha)), why: 'the D35 zero-test text; no upper bound'},
   'db_after_infra_aware_changes.log': {side: 'window', from: 'ca7c161a', profiles: ['as-run:b2fee34d'], why: 'SDK test run and confidence tiers, legacy skipped-tests wording'},
   'db_another_fail.log': {side: 'window', from: 'ca7c161a', profiles: ['as-run:b2fee34d'], why: 'conditional-approval check, legacy skipped-tests wording'},
@@ -36,12 +36,12 @@ const LOGS: Readonly<Record<string, Place>> = {
   'db_finally_succeds.log': {side: 'window', from: '5c2b5d82', profiles: ['as-run:b2fee34d'], why: 'subprocess test run, seam soft gate'},
   'first_task_now_fails.log': {side: 'window', from: '723e5f4e', profiles: ['as-run:b2fee34d'], why: 'dump and the new stall wording'},
   'requirekit_feature_success.log': {side: 'window', from: '5c2b5d82', profiles: ['as-run:b2fee34d'], why: 'resumes a state of 2026-02-19 (log line 26)'},
-  'logging_feature_2.log': {side: 'window', from: '5c1aea32', profiles: ['fixed'], why: '"Synthetic report detected" for a direct-mode report: from 2026-02-25 (FORMATS §6.5)'},
+  'logging_feature_2.log': {side: 'window', from: '5c1aea32', profiles: ['fixed'], why: '"Synthetic report detected" for a direct-mode report: from 2026-02-25 (docs/record-formats.md §6.5)'},
   'TASK-FIX-A7D3-langraph-run-3.log': {side: 'newer', why: 'progress timestamps of 2026-06-03; LLM Coach'},
   'autobuild-FEAT-AOF-run-14.log': {side: 'newer', why: 'June 2026 (artifacts/aof-run-14); timeout_budget_exhausted'},
   'autobuild-FEAT-AOF-run-24.log': {side: 'newer', why: 'June 2026 (artifacts/aof-run-24-synthetic)'},
   'autobuild-FEAT-AOF-run-25.log': {side: 'newer', why: 'June 2026 (artifacts/aof-run-25)'},
-  'autobuild-FOREGE-FEAT-005-fails-1.log': {side: 'newer', why: 'player_invocation_stall outcome (FORMATS §5.6)'},
+  'autobuild-FOREGE-FEAT-005-fails-1.log': {side: 'newer', why: 'player_invocation_stall outcome (docs/record-formats.md §5.6)'},
   'vllm_run_2.log': {side: 'newer', why: 'progress timestamps of 2026-03; timeout_budget_exhausted'},
 }
 
@@ -130,7 +130,7 @@ describe('no divergence flood', () => {
 })
 
 describe('markers of records in no corpus log', () => {
-  it('the prior-turn promise recovery INFO (spec §7.3, S004 Fix 1) places a run from edb5fd18', async () => {
+  it('the prior-turn promise recovery INFO (docs/guardkit-logic.md §7.3, S004 Fix 1) places a run from edb5fd18', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'gr-era-'))
     try {
       writeFileSync(join(dir, 'run.log'), [

@@ -58,7 +58,7 @@ describe('recorded boundaries and the end of the record', () => {
     const r = replay(run, findTask(run, 'TASK-DB-001'), 'legacy')
     expect(formatReplayOutcome(r.outcome)).toBe('undetermined after turn 1')
     expect(r.missingInputs.some((m) => m.includes('after turn 1'))).toBe(true)
-    // Without D9 the agent's promises are overwritten: text match against nothing, 0/6 (spec §10 row 000);
+    // Without D9 the agent's promises are overwritten: text match against nothing, 0/6 (docs/guardkit-logic.md §10 row 000);
     // the log holds no criteria texts for this task, so the feedback text is unknown and said to be.
     expect(r.turns[0]).toMatchObject({decision: 'feedback', criteriaMet: 0, criteriaTotal: 6, fidelity: 'approximate', feedbackBasis: 'unknown'})
     expect(r.turns[0]!.missingInputs).toContain('the acceptance criteria texts')
@@ -116,7 +116,7 @@ describe('what the replay takes from the records', () => {
     const inputs = collectTaskInputs(run, findTask(run, 'TASK-DB-001'))
     const t1 = inputs.turns[0]!
     expect(t1.feedback?.basis).toBe('rebuilt')
-    // spec §8.3: "- desc:" then one "  • criterion[:100]" line per missing criterion (the dump's AC texts).
+    // docs/guardkit-logic.md §8.3: "- desc:" then one "  • criterion[:100]" line per missing criterion (the dump's AC texts).
     expect(t1.feedback?.text.split('\n')).toEqual([
       '- Not all acceptance criteria met:',
       '  • `docker compose up -d db` starts PostgreSQL successfully',

@@ -3,9 +3,9 @@ import {formatReplayOutcome, inferEra, type TaskReplay} from '../../../src/repla
 import {FIXTURES, findTask, load, replay} from './helpers.js'
 
 /**
- * Spec §10, "Replaying the five seed failures under legacy and fixed", on the authored fixtures
- * (docs/fixtures.md), under the profiles §10 and §0.3 name. Expected values come from §10, §8.1
- * (`loop_phase#6`), §0.3 and the fixtures' hand derivations (README.md), never from the tool.
+ * docs/guardkit-logic.md §10, "Replaying the five seed failures under legacy and fixed", on the authored fixtures
+ * (docs/fixtures.md), under the profiles docs/guardkit-logic.md §10 and §0.3 name. Expected values come from docs/guardkit-logic.md §10, §8.1
+ * (`loop_phase#6`), docs/guardkit-logic.md §0.3 and the fixtures' hand derivations (README.md), never from the tool.
  */
 const sigs = (r: TaskReplay, turns: readonly number[]): (string | null)[] => turns.map((n) => r.turns.find((t) => t.turn === n)?.signature ?? null)
 const counts = (r: TaskReplay): string[] => r.turns.map((t) => `${t.criteriaMet}/${t.criteriaTotal}`)

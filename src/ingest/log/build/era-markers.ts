@@ -3,7 +3,7 @@ import type {EraMarker} from '../../../model/run-record.js'
 import type {LogEvent} from '../events.js'
 
 /**
- * Documented version markers (spec §1 difference table, FORMATS.md §6): wordings and records that
+ * Documented version markers (docs/guardkit-logic.md §1 difference table, docs/record-formats.md §6): wordings and records that
  * only some GuardKit commits print. Analyze infers the run's era from them; docs/findings.md lists
  * the ids.
  */
@@ -23,7 +23,7 @@ export function markersOf(e: LogEvent): readonly string[] {
     case 'ai-recovered':
       return e.what === 'completion_promises' ? ['promises-recovered-log'] : NONE // D9
     case 'ai-player-report':
-      return e.how === 'synthetic' ? ['direct-synthetic-from-git'] : NONE // FORMATS §6.5
+      return e.how === 'synthetic' ? ['direct-synthetic-from-git'] : NONE // docs/record-formats.md §6.5
     case 'cv-tests-skipped':
       return e.reason.startsWith('tests not required for') ? ['tests-skipped-by-task-type'] : e.reason === 'tests_required=False' ? ['tests-skipped-required-flag'] : NONE // D18
     case 'cv-test-run':
@@ -31,7 +31,7 @@ export function markersOf(e: LogEvent): readonly string[] {
     case 'cv-test-class':
       return e.classification === 'unclassified' ? NONE : ['test-failure-classified'] // D23
     case 'cv-dump-header':
-      return ['diagnostic-dump'] // §7.2 (pre-acr prints none)
+      return ['diagnostic-dump'] // docs/guardkit-logic.md §7.2 (pre-acr prints none)
     case 'ab-use-coach':
       return e.coach === 'llm' ? ['llm-coach'] : NONE
     case 'ab-orchestration-failed':
@@ -58,7 +58,7 @@ const NOTE_MARKERS: Readonly<Record<string, readonly string[]>> = {
   'conditional-approval': ['conditional-approval-check'], // D23
   'seam-recommendation': ['seam-test-recommendation'], // D34
   'unknown-criterion-status': ['unknown-criterion-status-warning'], // D31 fixed
-  'prior-turn-promises': ['prior-turn-promises-log'], // spec §7.3, S004 Fix 1
+  'prior-turn-promises': ['prior-turn-promises-log'], // docs/guardkit-logic.md §7.3, S004 Fix 1
 }
 
 // a Set: most note names are not in NOTE_MARKERS, and a missed property lookup walks the prototype chain

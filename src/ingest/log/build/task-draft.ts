@@ -65,7 +65,7 @@ export function roomForEvent(task: TaskDraft, kind: TaskEvent['kind']): boolean 
   return true
 }
 
-/** The per-task `AutoBuild Summary` table: the most reliable per-turn source (FORMATS.md §5.2). */
+/** The per-task `AutoBuild Summary` table: the most reliable per-turn source (docs/record-formats.md §5.2). */
 export function applySummaryTable(task: TaskDraft, rows: readonly TableRow[], file: string): void {
   const summary: SummaryRow[] = []
   for (const row of rows) {

@@ -122,7 +122,7 @@ function freezeDump(d: MutableDump): DiagnosticDump {
 
 /**
  * `Feedback: {text[:80]}...` (progress line, console, summary table) → the feedback as far as the
- * log shows it. GuardKit cuts at 80 code points and appends `...` only when it cut (spec §8.2).
+ * log shows it. GuardKit cuts at 80 code points and appends `...` only when it cut (docs/guardkit-logic.md §8.2).
  */
 export function feedbackFromSummary(summary: string, evidence: Evidence): FeedbackRecord | null {
   const at = summary.indexOf('Feedback: ')

@@ -82,7 +82,7 @@ function parseTaskLine(level: string, taskId: string, m: string): ParsedEvent | 
       if ((r = /^Mode: (direct|task-work) \(/.exec(m))) return {kind: 'ai-mode', taskId, mode: r[1] as 'direct' | 'task-work'}
       break
     case 0x41 /* A */:
-      // spec §9.2 _auto_detect_direct_mode (fixed appends ", ac_count=N")
+      // docs/guardkit-logic.md §9.2 _auto_detect_direct_mode (fixed appends ", ac_count=N")
       if (m.startsWith('Auto-detected direct mode (')) return {kind: 'ai-mode', taskId, mode: 'direct'}
       break
   }

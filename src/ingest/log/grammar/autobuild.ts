@@ -2,7 +2,7 @@ import type {ParsedEvent} from '../events.js'
 import {parseParams, toInt} from './text.js'
 import {note} from './note.js'
 
-/** `guardkit.orchestrator.autobuild` — the per-task loop (FORMATS.md §5.4, two autobuild sections). */
+/** `guardkit.orchestrator.autobuild` — the per-task loop (docs/record-formats.md §5.4, two autobuild sections). */
 export function parseAutobuild(level: string, m: string): ParsedEvent | null {
   const c0 = m.charCodeAt(0)
   let r: RegExpExecArray | null
@@ -36,7 +36,7 @@ export function parseAutobuild(level: string, m: string): ParsedEvent | null {
     }
     if (/^(Carried forward|Cumulative requirements_addressed|Coach context|Checkpoint manager|Created per-thread|Continuing from turn)/.test(m))
       return note('autobuild-context')
-    // the loop's own rollback record starts with C (spec §8.1: "Context pollution detected, rolling back …")
+    // the loop's own rollback record starts with C (docs/guardkit-logic.md §8.1: "Context pollution detected, rolling back …")
     return rollback(m)
   }
   // Dispatch on the first character: each rule below is anchored (`^X`), so a message only tries

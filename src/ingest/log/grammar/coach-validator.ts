@@ -3,7 +3,7 @@ import type {ParsedEvent} from '../events.js'
 import {artifactOfPath, parsePyStrList, pyBool} from './text.js'
 import {note} from './note.js'
 
-/** `guardkit.orchestrator.quality_gates.coach_validator` — the Coach (FORMATS.md §5.4 Coach section, §5.4a). */
+/** `guardkit.orchestrator.quality_gates.coach_validator` — the Coach (docs/record-formats.md §5.4 Coach section, §5.4a). */
 export function parseCoachValidator(_level: string, m: string): ParsedEvent | null {
   let r: RegExpExecArray | null
   if (m.startsWith('  ')) return parseDumpLine(m)
@@ -76,7 +76,7 @@ const NOTES: readonly (readonly [RegExp, string])[] = [
   [/^Found test files via cumulative diff/, 'cumulative-diff'],
   [/^conditional_approval check/, 'conditional-approval'],
   [/^Seam test recommendation/, 'seam-recommendation'],
-  // spec §7.3 (S004 Fix 1): the promises of an earlier turn's player report, when this turn's has none
+  // docs/guardkit-logic.md §7.3 (S004 Fix 1): the promises of an earlier turn's player report, when this turn's has none
   [/^No completion_promises in current turn — recovered from player_turn_\d+\.json/, 'prior-turn-promises'],
 ]
 /** The first characters of the NOTES patterns and of the coach-info alternatives (only those can match). */

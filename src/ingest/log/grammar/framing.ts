@@ -2,7 +2,7 @@ import type {ParsedEvent} from '../events.js'
 import {parseParams, parsePyStrList, splitTimestamp, toInt} from './text.js'
 import {note} from './note.js'
 
-/** `guardkit.cli.autobuild` — the start of every attempt (FORMATS.md §5.1.7). */
+/** `guardkit.cli.autobuild` — the start of every attempt (docs/record-formats.md §5.1.7). */
 export function parseCliAutobuild(level: string, m: string): ParsedEvent | null {
   let r: RegExpExecArray | null
   if ((r = /^Starting feature orchestration: (FEAT-[\w-]*\w)(?: \((.*)\))?/s.exec(m)))

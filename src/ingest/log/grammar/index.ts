@@ -65,7 +65,7 @@ function isKnowledgeLogger(logger: string): boolean {
     logger.startsWith('openai.') || logger === 'backoff' || logger.startsWith('neo4j.') || logger.startsWith('urllib3.')
 }
 
-/** Loggers named after a task are merged for statistics (FORMATS.md §5.3). */
+/** Loggers named after a task are merged for statistics (docs/record-formats.md §5.3). */
 export function statLoggerName(logger: string): string {
   return logger.startsWith('guardkit.tasks.state_bridge.') ? 'guardkit.tasks.state_bridge.<TASK-ID>' : logger
 }

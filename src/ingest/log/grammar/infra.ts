@@ -1,7 +1,7 @@
 import type {ParsedEvent} from '../events.js'
 import {note} from './note.js'
 
-/** `guardkit.orchestrator.worktree_checkpoints` — the checkpoint after each turn and the pollution rule (spec §8.1). */
+/** `guardkit.orchestrator.worktree_checkpoints` — the checkpoint after each turn and the pollution rule (docs/guardkit-logic.md §8.1). */
 export function parseCheckpoints(_level: string, m: string): ParsedEvent | null {
   let r: RegExpExecArray | null
   if ((r = /^Creating checkpoint for (TASK-[\w-]*\w) turn (\d+) \(tests: (\w+), count: (\d+)\)/.exec(m)))

@@ -5,7 +5,7 @@ import type {RequirementsValidation} from './types.js'
 export const SYNTHETIC_UNMET_EVIDENCE = 'Synthetic report — no file-existence promises available'
 
 /**
- * `CoachValidator._build_all_unmet(ac)` (spec §7.7): every criterion rejected. Unlike the matchers,
+ * `CoachValidator._build_all_unmet(ac)` (docs/guardkit-logic.md §7.7): every criterion rejected. Unlike the matchers,
  * `all_criteria_met` is false even for an empty list, so a criteria-less synthetic turn still fails.
  */
 export function buildAllUnmet(ac: unknown): RequirementsValidation {

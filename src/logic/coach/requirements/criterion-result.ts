@@ -12,7 +12,7 @@ export function criterionResult(index: number, text: unknown, verdict: Criterion
 /**
  * `RequirementsValidation(criteria_total=len(ac), criteria_met=total - len(missing),
  * all_criteria_met=not missing, …)`, with `missing` the texts of the rejected criteria in order.
- * `_build_all_unmet` is the one builder that does not use this rule (§7.7).
+ * `_build_all_unmet` is the one builder that does not use this rule (docs/guardkit-logic.md §7.7).
  */
 export function validationFrom(results: readonly CriterionResult[]): RequirementsValidation {
   const missing = results.filter((r) => r.result === 'rejected').map((r) => r.criterion_text)
@@ -25,7 +25,7 @@ export function validationFrom(results: readonly CriterionResult[]): Requirement
   }
 }
 
-/** `validation_results.requirements` of `coach_turn_N.json` (spec §7.8): the four summary keys, in order. */
+/** `validation_results.requirements` of `coach_turn_N.json` (docs/guardkit-logic.md §7.8): the four summary keys, in order. */
 export function requirementsSummary(v: RequirementsValidation): {criteria_total: number; criteria_met: number; all_criteria_met: boolean; missing: readonly unknown[]} {
   return {criteria_total: v.criteria_total, criteria_met: v.criteria_met, all_criteria_met: v.all_criteria_met, missing: v.missing}
 }

@@ -2,14 +2,14 @@ import {LOGGERS, type LogSink} from '../../log-sink.js'
 import {pyStr} from '../../python/repr.js'
 import {pyHead} from '../../python/strings.js'
 
-/** The three forms of the 0/N dump (spec §7.2). */
+/** The three forms of the 0/N dump (docs/guardkit-logic.md §7.2). */
 export type DumpForm =
   | {readonly kind: 'normal'; readonly strategy: 'text' | 'promises' | 'hybrid'; readonly requirements: unknown; readonly promises: unknown; readonly synthetic: unknown}
   | {readonly kind: 'synthetic-promises'; readonly promises: unknown}
   | {readonly kind: 'synthetic-none'}
 
 /**
- * The `Criteria verification 0/N - diagnostic dump:` block (spec §7.2): one WARNING record per line
+ * The `Criteria verification 0/N - diagnostic dump:` block (docs/guardkit-logic.md §7.2): one WARNING record per line
  * on logger `guardkit.orchestrator.quality_gates.coach_validator`; each AC is `%.100s` (100 code
  * points of `str(ac)`), lists are `str()` = Python repr.
  */

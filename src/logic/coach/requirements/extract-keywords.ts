@@ -1,7 +1,7 @@
 import {compareCodePoints} from '../../../shared/compare.js'
 import {pyLen, pyLower, pySplitWhitespace} from '../../python/strings.js'
 
-/** `CoachValidator.STOPWORDS` (spec §7.5; identical in both versions). */
+/** `CoachValidator.STOPWORDS` (docs/guardkit-logic.md §7.5; identical in both versions). */
 export const STOPWORDS: ReadonlySet<string> = new Set(
   ('the and is or a an for with to in of from by on at that this are be do have has as if can will would could should ' +
     'may must was were been but not no all some any more most only than then there their who which when where how').split(' '),
@@ -10,7 +10,7 @@ export const STOPWORDS: ReadonlySet<string> = new Set(
 const ALPHA = /\p{L}/u
 
 /**
- * `CoachValidator._extract_keywords(text)` (spec §7.5): the set of lower-cased words split on Python
+ * `CoachValidator._extract_keywords(text)` (docs/guardkit-logic.md §7.5): the set of lower-cased words split on Python
  * whitespace, longer than 3 code points, not stopwords, holding at least one letter (`str.isalpha`).
  * Punctuation stays attached (`tests:`). Returned sorted by code point, as a set has no order.
  */

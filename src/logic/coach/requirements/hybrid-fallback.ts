@@ -12,7 +12,7 @@ export interface HybridMerge {
 }
 
 /**
- * `CoachValidator._hybrid_fallback(promise_validation, ac, requirements_addressed)` (spec §7.6,
+ * `CoachValidator._hybrid_fallback(promise_validation, ac, requirements_addressed)` (docs/guardkit-logic.md §7.6,
  * fixed only): a criterion with **no** promise that the text match verifies is upgraded with
  * evidence `[Text fallback] …`; an explicit promise rejection (e.g. `incomplete`) is never overridden.
  */

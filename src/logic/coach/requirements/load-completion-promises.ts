@@ -47,7 +47,7 @@ function jsonTypeName(value: unknown, raw: string): string {
 }
 
 /**
- * `CoachValidator._load_completion_promises(task_work_results, turn)` (spec §7.3, D26):
+ * `CoachValidator._load_completion_promises(task_work_results, turn)` (docs/guardkit-logic.md §7.3, D26):
  * task_work_results → `player_turn_{turn}.json` → (fixed) the most recent non-empty list of
  * `player_turn_{turn-1..1}.json`, whatever its statuses. Every error on the current report is
  * swallowed; in the prior-turn scan only JSON/IO errors are, so a report that parses to a non-dict

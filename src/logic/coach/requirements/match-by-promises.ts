@@ -12,7 +12,7 @@ export interface PromiseMatch {
 }
 
 /**
- * `CoachValidator._match_by_promises(ac, promises)` (spec §7.4): criteria are looked up by id
+ * `CoachValidator._match_by_promises(ac, promises)` (docs/guardkit-logic.md §7.4): criteria are looked up by id
  * `AC-%03d` (exact, case-sensitive; later duplicates win); the text is never compared. `complete`
  * and (since ACR-004) `partial` verify; anything else rejects. Raises (as PyException) where
  * GuardKit does: promises that are not dicts, an unhashable id, a partial with a non-str evidence.

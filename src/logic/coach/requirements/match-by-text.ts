@@ -7,7 +7,7 @@ import {extractKeywords, jaccard} from './extract-keywords.js'
 import {stripCriterionPrefix} from './strip-criterion-prefix.js'
 import type {CriterionResult, RequirementScore, RequirementsValidation, TextTrace} from './types.js'
 
-/** Keyword-overlap threshold of `_match_by_text` (spec §7.5). */
+/** Keyword-overlap threshold of `_match_by_text` (docs/guardkit-logic.md §7.5). */
 export const KEYWORD_THRESHOLD = 0.7
 
 const NOT_FOUND = 'Not found in Player requirements_met'
@@ -19,7 +19,7 @@ export interface TextMatch {
 }
 
 /**
- * `CoachValidator._match_by_text(ac, requirements_met)` (spec §7.5).
+ * `CoachValidator._match_by_text(ac, requirements_met)` (docs/guardkit-logic.md §7.5).
  * Raises (as PyException) where GuardKit does: a non-iterable list, a non-str item.
  */
 export function matchByText(ac: unknown, requirementsMet: unknown, flags: LogicFlags): RequirementsValidation {

@@ -2,7 +2,7 @@ import {pyIsDigit, requirePyStr} from '../../python/builtins.js'
 import {pySlice, pyStrip} from '../../python/strings.js'
 
 /**
- * `CoachValidator._strip_criterion_prefix(text)` (spec §7.5, ACR-002): removes one checkbox, `* `
+ * `CoachValidator._strip_criterion_prefix(text)` (docs/guardkit-logic.md §7.5, ACR-002): removes one checkbox, `* `
  * or `N. ` / `N) ` prefix after stripping. `- [X] `, `- ` and `•` are not prefixes, and the strip
  * comes first, so `"- [ ] "` stays `"- [ ]"`. Digits are `str.isdigit()` (`１`, `²`, `①`).
  * Raises AttributeError (as PyException) when `text` is not a str.

@@ -1,5 +1,5 @@
 /**
- * GuardKit's requirements-verification values (spec §7.8) and the explainer's side channel.
+ * GuardKit's requirements-verification values (docs/guardkit-logic.md §7.8) and the explainer's side channel.
  * Field names are GuardKit's own (snake_case): `criteria_results` feeds `criteria_verification`
  * and `acceptance_criteria_verification` in `coach_turn_N.json`.
  */
@@ -27,7 +27,7 @@ export interface RequirementsValidation {
   readonly criteria_results: readonly CriterionResult[]
 }
 
-/** How `validate_requirements` chose to match (the dump's `matching_strategy`, §7.2). */
+/** How `validate_requirements` chose to match (the dump's `matching_strategy`, docs/guardkit-logic.md §7.2). */
 export type MatchingStrategy = 'synthetic-promises' | 'synthetic-none' | 'promises' | 'hybrid' | 'text'
 
 /** Which step of which strategy settled a criterion. */
@@ -43,14 +43,14 @@ export type Decider =
   | 'hybrid-text'
   | 'synthetic-unmet'
 
-/** Where the promises the Coach used came from (§7.3). */
+/** Where the promises the Coach used came from (docs/guardkit-logic.md §7.3). */
 export type PromiseSource =
   | {readonly kind: 'task_work_results'}
   | {readonly kind: 'current-report'; readonly turn: number; readonly path: string}
   | {readonly kind: 'prior-report'; readonly turn: number; readonly path: string}
   | {readonly kind: 'none'; readonly reason: string}
 
-/** One requirement scored against a criterion by the §7.5 rules. */
+/** One requirement scored against a criterion by the docs/guardkit-logic.md §7.5 rules. */
 export interface RequirementScore {
   readonly index: number
   /** The requirement as the Player wrote it. */

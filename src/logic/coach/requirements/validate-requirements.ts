@@ -1,5 +1,5 @@
 /**
- * `CoachValidator.validate_requirements(task, task_work_results, turn)` (spec §7.1, §7.2).
+ * `CoachValidator.validate_requirements(task, task_work_results, turn)` (docs/guardkit-logic.md §7.1, §7.2).
  *
  *   validateRequirements(task, taskWorkResults, turn, self): ValidateRequirementsResult
  *

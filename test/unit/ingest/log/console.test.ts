@@ -3,7 +3,7 @@ import {createBoxAssembler, type AssembledEvent} from '../../../../src/ingest/lo
 import {classifyConsole} from '../../../../src/ingest/log/console-grammar.js'
 import {createLogIngest} from '../../../../src/ingest/log/ingest.js'
 
-/** FORMATS.md §5.5, the complete per-task summary block (run_2.log:689–714), verbatim. */
+/** docs/record-formats.md §5.5, the complete per-task summary block (run_2.log:689–714), verbatim. */
 const RUN_2_SUMMARY = `                                AutoBuild Summary (UNRECOVERABLE_STALL)
 ╭────────┬───────────────────────────┬──────────────┬──────────────────────────────────────────────────╮
 │ Turn   │ Phase                     │ Status       │ Summary                                          │
@@ -31,7 +31,7 @@ INFO:guardkit.orchestrator.progress:Summary rendered: unrecoverable_stall after 
 INFO:guardkit.orchestrator.autobuild:Worktree preserved at /Users/richardwoollcott/Projects/appmilla_github/guardkit/.guardkit/worktrees/FEAT-AC1A for
 INFO:guardkit.orchestrator.autobuild:Orchestration complete: TASK-SFT-001, decision=unrecoverable_stall, turns=3`
 
-describe('console lines (FORMATS.md §5.5)', () => {
+describe('console lines (docs/record-formats.md §5.5)', () => {
   it.each([
     {text: '⠋ Turn 1/15: Player Implementation ━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━   0%', kind: 'c-spinner'},
     {text: '⠙ [2026-04-24T11:32:18.146Z] Turn 1/30: Coach Validation ━━━   0%', kind: 'c-spinner'},

@@ -3,7 +3,7 @@ import {classifyConsole} from '../../../../src/ingest/log/console-grammar.js'
 import {createLogIngest} from '../../../../src/ingest/log/ingest.js'
 
 /**
- * db_another_fail.log:340-345: the 80-code-point feedback excerpt (spec §8.2 step 8) ends inside
+ * db_another_fail.log:340-345: the 80-code-point feedback excerpt (docs/guardkit-logic.md §8.2 step 8) ends inside
  * pytest's `=====` banner after a blank line. That line is the excerpt's end, not a console rule: the
  * feedback is truncated, not the 56 code points before the blank line.
  */

@@ -3,7 +3,7 @@ import {parseRecord} from '../../../../src/ingest/log/grammar/index.js'
 import {parsePyStrList, parseParams} from '../../../../src/ingest/log/grammar/text.js'
 import {splitPhysicalLine} from '../../../../src/ingest/log/physical-line.js'
 
-/** Verbatim records from FORMATS.md §5.4 (each with its staged location) and the typed event they must give. */
+/** Verbatim records from docs/record-formats.md §5.4 (each with its staged location) and the typed event they must give. */
 const CASES: {name: string; line: string; event: Record<string, unknown>}[] = [
   {name: 'cli_start_feature FEAT-GI.log:6', line: 'INFO:guardkit.cli.autobuild:Starting feature orchestration: FEAT-GI (max_turns=15, stop_on_failure=True, resume=False, fresh=False, sdk_timeout=None, enable_pre_loop=None)',
     event: {kind: 'cli-start', mode: 'feature', featureId: 'FEAT-GI', params: {max_turns: '15', stop_on_failure: 'True', resume: 'False', fresh: 'False', sdk_timeout: 'None', enable_pre_loop: 'None'}}},
@@ -75,16 +75,16 @@ const CASES: {name: string; line: string; event: Record<string, unknown>}[] = [
     event: {kind: 'cv-saved', taskId: 'TASK-GI-001', turn: 1}},
   {name: 'wc_creating FEAT-GI.log:138', line: 'INFO:guardkit.orchestrator.worktree_checkpoints:Creating checkpoint for TASK-GI-001 turn 1 (tests: fail, count: 0)',
     event: {kind: 'wc-creating', taskId: 'TASK-GI-001', turn: 1, testsPassed: false, count: 0}},
-  // spec §7.3 (S004 Fix 1, from edb5fd18): in no corpus log; an era marker
-  {name: 'cv prior-turn promises spec §7.3', line: 'INFO:guardkit.orchestrator.quality_gates.coach_validator:No completion_promises in current turn — recovered from player_turn_1.json (1 promises)',
+  // docs/guardkit-logic.md §7.3 (S004 Fix 1, from edb5fd18): in no corpus log; an era marker
+  {name: 'cv prior-turn promises docs/guardkit-logic.md §7.3', line: 'INFO:guardkit.orchestrator.quality_gates.coach_validator:No completion_promises in current turn — recovered from player_turn_1.json (1 promises)',
     event: {kind: 'note', name: 'prior-turn-promises'}},
-  // spec §9.2 (_auto_detect_direct_mode): in no corpus log
-  {name: 'ai_mode auto-detected spec §9.2', line: 'INFO:guardkit.orchestrator.agent_invoker:[TASK-DB-002] Auto-detected direct mode (complexity=2, no high-risk keywords)',
+  // docs/guardkit-logic.md §9.2 (_auto_detect_direct_mode): in no corpus log
+  {name: 'ai_mode auto-detected docs/guardkit-logic.md §9.2', line: 'INFO:guardkit.orchestrator.agent_invoker:[TASK-DB-002] Auto-detected direct mode (complexity=2, no high-risk keywords)',
     event: {kind: 'ai-mode', taskId: 'TASK-DB-002', mode: 'direct'}},
   {name: 'ai_mode auto-detected, fixed wording', line: 'INFO:guardkit.orchestrator.agent_invoker:[TASK-DB-002] Auto-detected direct mode (complexity=2, no high-risk keywords, ac_count=1)',
     event: {kind: 'ai-mode', taskId: 'TASK-DB-002', mode: 'direct'}},
-  // spec §8.1 (_loop_phase, pollution rule): in no corpus log; it starts with C, as many autobuild records do
-  {name: 'ab_rollback spec §8.1', line: 'WARNING:guardkit.orchestrator.autobuild:Context pollution detected, rolling back from turn 5 to turn 3',
+  // docs/guardkit-logic.md §8.1 (_loop_phase, pollution rule): in no corpus log; it starts with C, as many autobuild records do
+  {name: 'ab_rollback docs/guardkit-logic.md §8.1', line: 'WARNING:guardkit.orchestrator.autobuild:Context pollution detected, rolling back from turn 5 to turn 3',
     event: {kind: 'ab-rollback', turn: 5, toTurn: 3}},
   {name: 'wc_pollution FEAT-GI.log:199', line: 'WARNING:guardkit.orchestrator.worktree_checkpoints:Context pollution detected: 2 consecutive test failures in turns [1, 2]',
     event: {kind: 'wc-pollution', failures: 2, turns: [1, 2]}},
@@ -94,7 +94,7 @@ const CASES: {name: string; line: string; event: Record<string, unknown>}[] = [
   {name: 'no running loop', line: 'ERROR:graphiti_core.driver.falkordb_driver:Error executing FalkorDB query: no running event loop', event: {kind: 'graphiti-error', errorKind: 'no-running-loop'}},
 ]
 
-describe('record grammar (FORMATS.md §5.4)', () => {
+describe('record grammar (docs/record-formats.md §5.4)', () => {
   it.each(CASES)('$name', ({line, event}) => {
     const [part] = splitPhysicalLine(line)
     if (part?.kind !== 'record') throw new Error('not a record')

@@ -29,7 +29,7 @@ function task(r: LogIngestResult, taskId: string, attempt = 1): TaskRun {
 
 const seq = (t: TaskRun) => t.turns.map((u) => `${u.turn}:${u.coach.criteriaMet?.value ?? '-'}/${u.coach.criteriaTotal?.value ?? '-'} ${u.coach.decision?.value ?? '?'}`)
 
-describe('a parallel wave (fixtures/parallel-wave.log, written after FORMATS.md §5.2 forge-run-1 and §5.4a)', () => {
+describe('a parallel wave (fixtures/parallel-wave.log, written after docs/record-formats.md §5.2 forge-run-1 and §5.4a)', () => {
   const r = ingestBytes(fixture('parallel-wave.log'), 'parallel-wave.log')
 
   it('finds one attempt with both tasks, their modes and recorded outcomes', () => {
@@ -161,7 +161,7 @@ describe('incremental and multi-file ingest', () => {
   })
 })
 
-describe('physical format hazards (FORMATS.md §5.1)', () => {
+describe('physical format hazards (docs/record-formats.md §5.1)', () => {
   it('reads CRLF line ends, ANSI colours and carriage-return redraws', () => {
     const text = [
       '\x1b[32mINFO\x1b[0m:guardkit.orchestrator.autobuild:Starting orchestration for TASK-A (resume=False)\r',

@@ -2,7 +2,7 @@ import {fc, test} from '@fast-check/vitest'
 import {describe, expect, it} from 'vitest'
 import {splitPhysicalLine} from '../../../../src/ingest/log/physical-line.js'
 
-describe('physical line (FORMATS.md §5.1)', () => {
+describe('physical line (docs/record-formats.md §5.1)', () => {
   it('reads a record at the start of a line', () => {
     expect(splitPhysicalLine('INFO:guardkit.orchestrator.autobuild:Executing turn 2/30')).toEqual([
       {kind: 'record', level: 'INFO', logger: 'guardkit.orchestrator.autobuild', message: 'Executing turn 2/30'},

@@ -3,7 +3,7 @@ import {classifyArtifactName, type ArtifactKind} from '../../../../src/ingest/ar
 import {ERAS} from '../../../../src/ingest/artifacts/kinds.js'
 import {parseArtifact} from '../../../../src/ingest/artifacts/parse-artifact.js'
 
-// Authored, trimmed after the shapes of FORMATS.md §4.3 (one per kind and era).
+// Authored, trimmed after the shapes of docs/record-formats.md §4.3 (one per kind and era).
 const promise = {criterion_id: 'AC-001', criterion_text: 'x exists', status: 'complete', evidence: 'made x', test_file: null, implementation_files: ['x.py']}
 const playerV1 = {task_id: 'TASK-A-001', turn: 1, files_modified: ['a.py'], files_created: [], tests_written: [], tests_run: true, tests_passed: true,
   test_output_summary: '', implementation_notes: 'Implementation via task-work delegation', concerns: [], requirements_addressed: [], requirements_remaining: [], tests_passed_count: 3}

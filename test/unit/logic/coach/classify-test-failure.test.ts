@@ -13,7 +13,7 @@ function failed(raw: string | null, summary = 'Error detail:\nE   boom'): Indepe
   return {tests_passed: false, test_command: 'pytest tests/test_a.py -v --tb=short', test_output_summary: summary, duration_seconds: 1.2, raw_output: raw}
 }
 
-describe('_classify_test_failure (spec §6.7, fixed)', () => {
+describe('_classify_test_failure (docs/guardkit-logic.md §6.7, fixed)', () => {
   it('classifies a missing known service library as high-confidence infrastructure, even with declared infrastructure', () => {
     expect(classify("E   ModuleNotFoundError: No module named 'asyncpg'", ['postgresql'])).toEqual(['infrastructure', 'high'])
   })
@@ -42,7 +42,7 @@ describe('_classify_test_failure (spec §6.7, fixed)', () => {
   })
 })
 
-describe('a failed independent run in validate() (spec §6.7)', () => {
+describe('a failed independent run in validate() (docs/guardkit-logic.md §6.7)', () => {
   it('legacy: one generic issue, and the WARNING of corpus db_stalled.log line 492', () => {
     const s = sink()
     const verdict = judgeTestFailure('TASK-DB-003', failed('E   ConnectionRefusedError'), {}, true, LEGACY, s)

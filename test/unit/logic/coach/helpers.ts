@@ -12,7 +12,7 @@ export function profileFlags(name: string): LogicFlags {
 export const LEGACY = profileFlags('legacy')
 export const FIXED = profileFlags('fixed')
 
-/** The oracle harness's worktree root (spec §12). */
+/** The oracle harness's worktree root (docs/guardkit-logic.md §12). */
 export const ROOT = '/worktree/root'
 
 /** A worktree holding exactly these files (path → content, null: exists, content not recorded). */

@@ -5,7 +5,7 @@ import {describeDispatch, dispatchIndependentTests, isCustomApiBase, sdkTestOpti
 import type {LogicFlags} from '../../../../src/logic/changes.js'
 import {FIXED, LEGACY, logLines, profileFlags, ROOT, sink, worktree} from './helpers.js'
 
-describe('test dispatch (spec §6.4)', () => {
+describe('test dispatch (docs/guardkit-logic.md §6.4)', () => {
   it('legacy always runs a shell subprocess', () => {
     expect(describeDispatch(dispatchIndependentTests(['postgresql'], {coachTestExecution: 'sdk'}, LEGACY))).toBe('subprocess (shell=True, no env override)')
   })
@@ -55,7 +55,7 @@ describe('test dispatch (spec §6.4)', () => {
   })
 })
 
-describe('the SDK run (spec §6.4)', () => {
+describe('the SDK run (docs/guardkit-logic.md §6.4)', () => {
   it('takes the last non-empty tool result and the last non-None is_error', () => {
     const run = interpretSdkRun(
       [
@@ -84,7 +84,7 @@ describe('the SDK run (spec §6.4)', () => {
   })
 })
 
-describe('run_independent_tests on recorded outcomes (spec §6.4)', () => {
+describe('run_independent_tests on recorded outcomes (docs/guardkit-logic.md §6.4)', () => {
   const twr = {files_created: ['tests/test_a.py']}
   const view = () => worktree({'tests/test_a.py': null})
   const run = (tests: IndependentTestsInput, flags: LogicFlags, task: unknown = {}) => {

@@ -20,7 +20,7 @@ function gateIssues(twr: Record<string, unknown>, skipArch = true, p = FEATURE) 
   return feedbackFromGates(BASE, gates, twr)
 }
 
-describe('verify_quality_gates (spec §6.3)', () => {
+describe('verify_quality_gates (docs/guardkit-logic.md §6.3)', () => {
   it('uses gate values as-is: all_passed 0 is falsy and stays 0', () => {
     const gates = verifyQualityGates({quality_gates: {all_passed: 0, coverage_met: true}}, FEATURE, true, NULL_SINK)
     expect(gates.tests_passed).toBe(0)
@@ -43,7 +43,7 @@ describe('verify_quality_gates (spec §6.3)', () => {
     expect(verifyQualityGates(twr, FEATURE, false, NULL_SINK)).toMatchObject({arch_review_passed: false, arch_review_required: true, all_gates_passed: false})
   })
 
-  it('raises TypeError for quality_gates: null when the profile requires tests (spec §6.1), not for scaffolding', () => {
+  it('raises TypeError for quality_gates: null when the profile requires tests (docs/guardkit-logic.md §6.1), not for scaffolding', () => {
     expect(() => verifyQualityGates({quality_gates: null}, FEATURE, true, NULL_SINK)).toThrow(
       new PyException('TypeError', "argument of type 'NoneType' is not iterable"),
     )
@@ -66,7 +66,7 @@ describe('verify_quality_gates (spec §6.3)', () => {
   })
 })
 
-describe('_feedback_from_gates (spec §6.3)', () => {
+describe('_feedback_from_gates (docs/guardkit-logic.md §6.3)', () => {
   it('reports an incomplete session when all_passed is absent or null and no counts exist', () => {
     for (const qg of [{}, {all_passed: null}, {all_passed: null, tests_passed: 0}]) {
       expect(gateIssues({quality_gates: qg}).issues[0]).toMatchObject({category: 'test_failure', details: {failed_count: 0, total_count: 0, incomplete_session: true}})

@@ -2,7 +2,7 @@ import {describe, expect, it} from 'vitest'
 import {summarizeTestOutput} from '../../../../src/logic/coach/summarize-test-output.js'
 import {FIXED, LEGACY} from './helpers.js'
 
-// Expected values: CPython 3.11 running the algorithm of spec §6.6 on these inputs.
+// Expected values: CPython 3.11 running the algorithm of docs/guardkit-logic.md §6.6 on these inputs.
 const CASES: Array<[string, string, string, string, string, string]> = [
   ["crlf_context", "collected 2 items\r\nE   KeyError: 'x'\r\n\r\n  trailing  \r\n1 failed in 0.2s\r\n", "E   KeyError: 'x'\n1 failed in 0.2s", "Error detail:\ncollected 2 items\r\nE   KeyError: 'x'\r\n\r\n  trailing  \r\n1 failed in 0.2s\nResult:\nE   KeyError: 'x'\n1 failed in 0.2s", "E   KeyError: 'x'...", "Error detail:\ncol..."],
   ["astral", "\ud83d\ude00\ud83d\ude00\ud83d\ude00\ud83d\ude00\ud83d\ude00\ud83d\ude00\ud83d\ude00\ud83d\ude00\ud83d\ude00\ud83d\ude00\ud83d\ude00\ud83d\ude00\ud83d\ude00\ud83d\ude00\ud83d\ude00\ud83d\ude00\ud83d\ude00\ud83d\ude00\ud83d\ude00\ud83d\ude00\ud83d\ude00\ud83d\ude00\ud83d\ude00\ud83d\ude00\ud83d\ude00\ud83d\ude00\ud83d\ude00\ud83d\ude00\ud83d\ude00\ud83d\ude00 1 passed\n\ud83d\ude00\ud83d\ude00 2 failed", "\ud83d\ude00\ud83d\ude00\ud83d\ude00\ud83d\ude00\ud83d\ude00\ud83d\ude00\ud83d\ude00\ud83d\ude00\ud83d\ude00\ud83d\ude00\ud83d\ude00\ud83d\ude00\ud83d\ude00\ud83d\ude00\ud83d\ude00\ud83d\ude00\ud83d\ude00\ud83d\ude00\ud83d\ude00\ud83d\ude00\ud83d\ude00\ud83d\ude00\ud83d\ude00\ud83d\ude00\ud83d\ude00\ud83d\ude00\ud83d\ude00\ud83d\ude00\ud83d\ude00\ud83d\ude00 1 passed\n\ud83d\ude00\ud83d\ude00 2 failed", "Result:\n\ud83d\ude00\ud83d\ude00\ud83d\ude00\ud83d\ude00\ud83d\ude00\ud83d\ude00\ud83d\ude00\ud83d\ude00\ud83d\ude00\ud83d\ude00\ud83d\ude00\ud83d\ude00\ud83d\ude00\ud83d\ude00\ud83d\ude00\ud83d\ude00\ud83d\ude00\ud83d\ude00\ud83d\ude00\ud83d\ude00\ud83d\ude00\ud83d\ude00\ud83d\ude00\ud83d\ude00\ud83d\ude00\ud83d\ude00\ud83d\ude00\ud83d\ude00\ud83d\ude00\ud83d\ude00 1 passed\n\ud83d\ude00\ud83d\ude00 2 failed", "\ud83d\ude00\ud83d\ude00\ud83d\ude00\ud83d\ude00\ud83d\ude00\ud83d\ude00\ud83d\ude00\ud83d\ude00\ud83d\ude00\ud83d\ude00\ud83d\ude00\ud83d\ude00\ud83d\ude00\ud83d\ude00\ud83d\ude00\ud83d\ude00\ud83d\ude00...", "Result:\n\ud83d\ude00\ud83d\ude00\ud83d\ude00\ud83d\ude00\ud83d\ude00\ud83d\ude00\ud83d\ude00\ud83d\ude00\ud83d\ude00..."],
@@ -11,7 +11,7 @@ const CASES: Array<[string, string, string, string, string, string]> = [
   ["upper_keywords", "ALL TESTS OK\nDONE", "ALL TESTS OK", "Result:\nALL TESTS OK", "ALL TESTS OK", "Result:\nALL TESTS OK"],
 ]
 
-describe('_summarize_test_output (spec §6.6)', () => {
+describe('_summarize_test_output (docs/guardkit-logic.md §6.6)', () => {
   it.each(CASES)('%s', (_name, output, legacy, fixed, legacy20, fixed20) => {
     expect(summarizeTestOutput(output, LEGACY)).toBe(legacy)
     expect(summarizeTestOutput(output, FIXED)).toBe(fixed)

@@ -6,7 +6,7 @@ import {FIXED, LEGACY} from './helpers.js'
 const ALLOWED =
   'Must be one of: scaffolding, feature, infrastructure, integration, documentation, testing, refactor or valid alias: implementation, bug-fix, bug_fix, benchmark, research'
 
-// The table of spec §6.2: tests, coverage (threshold), arch (threshold), plan audit, zero-test blocking, seam (fixed).
+// The table of docs/guardkit-logic.md §6.2: tests, coverage (threshold), arch (threshold), plan audit, zero-test blocking, seam (fixed).
 const TABLE: Array<[string, string, boolean, boolean, number, boolean, number, boolean, boolean, boolean]> = [
   ['scaffolding', 'scaffolding', false, false, 0, false, 0, true, false, false],
   ['feature', 'feature', true, true, 80, true, 60, true, true, true],
@@ -22,7 +22,7 @@ const TABLE: Array<[string, string, boolean, boolean, number, boolean, number, b
   ['refactor', 'refactor', true, true, 80, true, 60, true, true, true],
 ]
 
-describe('task-type profiles (spec §6.2)', () => {
+describe('task-type profiles (docs/guardkit-logic.md §6.2)', () => {
   it.each(TABLE)('%s resolves to %s with the table thresholds', (raw, resolved, tests, coverage, covT, arch, archT, audit, blocking, seam) => {
     const r = resolveTaskProfile(raw)
     if (!r.ok) throw new Error(r.error)
@@ -58,7 +58,7 @@ describe('task-type profiles (spec §6.2)', () => {
     expect(resolveTaskProfile(true)).toEqual({ok: false, error: `Invalid task_type value: True. ${ALLOWED}`})
   })
 
-  it('raises TypeError for a list or dict task_type (the alias lookup hashes it; spec §6.1)', () => {
+  it('raises TypeError for a list or dict task_type (the alias lookup hashes it; docs/guardkit-logic.md §6.1)', () => {
     expect(() => resolveTaskProfile(['feature'])).toThrow(new PyException('TypeError', "unhashable type: 'list'"))
     expect(() => resolveTaskProfile({a: 1})).toThrow(new PyException('TypeError', "unhashable type: 'dict'"))
   })

@@ -10,8 +10,8 @@ const segment = fc.stringMatching(/^[a-z][a-z0-9_]{0,6}$/)
 const testFile = fc.tuple(fc.array(segment, {maxLength: 2}), segment).map(([dirs, name]) => ['tests', ...dirs, `test_${name}.py`].join('/'))
 const files = fc.uniqueArray(testFile, {minLength: 1, maxLength: 5})
 
-// Spec §6.5 / seed 002 R3: absolute and relative forms of one file are one test file in fixed, two in legacy.
-describe('test detection properties (spec §6.5)', () => {
+// docs/guardkit-logic.md §6.5 / seed 002 R3: absolute and relative forms of one file are one test file in fixed, two in legacy.
+describe('test detection properties (docs/guardkit-logic.md §6.5)', () => {
   test.prop([files, fc.boolean()], {numRuns: 200})('fixed runs each file once whatever mix of absolute and relative paths names it', (rel, inModified) => {
     const view = worktree(Object.fromEntries(rel.map((f) => [f, null])))
     const twins = rel.flatMap((f) => [`${ROOT}/${f}`, f])
@@ -22,8 +22,8 @@ describe('test detection properties (spec §6.5)', () => {
   })
 })
 
-// Spec §6.6: the summary never exceeds max_length code points.
-describe('_summarize_test_output properties (spec §6.6)', () => {
+// docs/guardkit-logic.md §6.6: the summary never exceeds max_length code points.
+describe('_summarize_test_output properties (docs/guardkit-logic.md §6.6)', () => {
   const line = fc.oneof(fc.constantFrom('1 failed in 0.2s', 'E   KeyError: 1', 'ok', '', '\r', '😀 passed'), fc.string({maxLength: 40}))
   test.prop([fc.array(line, {maxLength: 40}), fc.integer({min: 3, max: 300}), fc.constantFrom(LEGACY, FIXED)], {numRuns: 300})(
     'is at most max_length code points long',

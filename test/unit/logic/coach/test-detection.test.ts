@@ -39,7 +39,7 @@ describe('_detect_tests_from_results: the seed 002 duplicate path (F2, R3)', () 
   })
 })
 
-describe('_normalize_to_relative (spec §6.5, §3.11)', () => {
+describe('_normalize_to_relative (docs/guardkit-logic.md §6.5, §3.11)', () => {
   it('keeps ./tests/x.py and tests/x.py as two strings in both versions', () => {
     const twr = {files_created: ['./tests/test_a.py', 'tests/test_a.py']}
     const view = worktree({'tests/test_a.py': null})
@@ -64,7 +64,7 @@ describe('_normalize_to_relative (spec §6.5, §3.11)', () => {
   })
 })
 
-describe('_detect_test_command (spec §6.5)', () => {
+describe('_detect_test_command (docs/guardkit-logic.md §6.5)', () => {
   const base = {taskId: 'TASK-X-001', validatorTaskId: 'TASK-X-001', turn: 3, sink: NULL_SINK}
 
   it('orders glob hits as Path objects: tests/a/… before tests/a-b/…, hidden directories included (CPython pathlib)', () => {

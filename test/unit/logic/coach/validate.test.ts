@@ -28,7 +28,7 @@ function run(over: Partial<CoachValidateInput> & {twr?: unknown; files?: Record<
 
 const twrWith = (extra: Record<string, unknown> = {}) => ({quality_gates: PASSING_GATES, plan_audit: {violations: 0}, tests_written: ['tests/test_a.py'], requirements_met: AC, ...extra})
 
-describe('CoachValidator.validate step order and short-circuits (spec §6.1)', () => {
+describe('CoachValidator.validate step order and short-circuits (docs/guardkit-logic.md §6.1)', () => {
   it('stops at failing quality gates before the independent tests: they are not even needed (seed 002 F5)', () => {
     const {outcome, report, logs} = run({twr: twrWith({quality_gates: {all_passed: true, coverage_met: false, coverage: 41.0}}), independentTests: {kind: 'unrecorded'}})
     expect(outcome.kind).toBe('validated')
@@ -78,7 +78,7 @@ describe('CoachValidator.validate step order and short-circuits (spec §6.1)', (
   })
 })
 
-describe('zero-test anomaly (spec §6.8)', () => {
+describe('zero-test anomaly (docs/guardkit-logic.md §6.8)', () => {
   const noTests = twrWith({tests_written: [], files_created: []})
 
   it('blocks a feature task when no tests were written and none were found, with the legacy text', () => {
@@ -140,7 +140,7 @@ describe('zero-test anomaly (spec §6.8)', () => {
   })
 })
 
-describe('independent tests in validate() (spec §6.4, §6.7)', () => {
+describe('independent tests in validate() (docs/guardkit-logic.md §6.4, §6.7)', () => {
   it('reproduces the Coach log of seed 002 turn 1: the absolute path reaches pytest (corpus db_stalled.log lines 486-492)', () => {
     const root = '/Users/richardwoollcott/Projects/appmilla_github/guardkit-examples/fastapi/.guardkit/worktrees/FEAT-BA28'
     const view = createVirtualWorktree({root, files: {'tests/users/test_users.py': null}, missing: 'absent'})
@@ -188,7 +188,7 @@ describe('independent tests in validate() (spec §6.4, §6.7)', () => {
   })
 })
 
-describe('approval (spec §6.8)', () => {
+describe('approval (docs/guardkit-logic.md §6.8)', () => {
   it('builds the rationale from its parts, adding the architecture context length', () => {
     const {report, outcome} = run({twr: twrWith(), context: 'é'.repeat(12)})
     expect(report!.rationale).toBe('All quality gates passed. Independent verification confirmed. All acceptance criteria met. Architecture context: 12 chars provided.')

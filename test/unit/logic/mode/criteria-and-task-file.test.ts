@@ -7,9 +7,9 @@ const legacy = builtinProfile('legacy')!.flags
 const fixed = builtinProfile('fixed')!.flags
 const SFT_001 = new URL('../../../../../shared/corpus/artifacts/ac1a-run1-attempt1-inputs/tasks/backlog/seam-first-testing/TASK-SFT-001-scaffolding.md', import.meta.url)
 
-// Expected values: spec §9.3 (prose examples verified at both pins), CPython 3.11 for str.lstrip and
+// Expected values: docs/guardkit-logic.md §9.3 (prose examples verified at both pins), CPython 3.11 for str.lstrip and
 // PyYAML 6 (SafeLoader) for YAML scalars, the corpus log for FEAT-AC1A.
-describe('TaskLoader._extract_acceptance_criteria (spec §9.3)', () => {
+describe('TaskLoader._extract_acceptance_criteria (docs/guardkit-logic.md §9.3)', () => {
   it('FEAT-AC1A TASK-SFT-001: legacy counts the 4 nested sub-bullets (10 criteria), fixed only the 6 top-level ones', () => {
     const text = readFileSync(SFT_001, 'utf8')
     const old = parseTaskFile(text, 'TASK-SFT-001-scaffolding.md', legacy).acceptance_criteria

@@ -8,8 +8,8 @@ const legacy = builtinProfile('legacy')!.flags
 const fixed = builtinProfile('fixed')!.flags
 const detect = (frontmatter: Record<string, unknown>, content = '', flags = fixed) => autoDetectDirectMode('TASK-1', {frontmatter, content}, flags, NULL_SINK).mode
 
-// Expected values: spec §9 (rules and prose), CPython 3.11 for int(), re.findall and float pow.
-describe('_auto_detect_direct_mode (spec §9.2, D17)', () => {
+// Expected values: docs/guardkit-logic.md §9 (rules and prose), CPython 3.11 for int(), re.findall and float pow.
+describe('_auto_detect_direct_mode (docs/guardkit-logic.md §9.2, D17)', () => {
   it('takes complexity through Python int()', () => {
     expect(detect({complexity: 3.9, title: 'x'})).toBe('direct')
     expect(detect({complexity: true, title: 'x'})).toBe('direct')
@@ -43,7 +43,7 @@ describe('_auto_detect_direct_mode (spec §9.2, D17)', () => {
   })
 })
 
-describe('generate_feature_yaml (spec §9.1)', () => {
+describe('generate_feature_yaml (docs/guardkit-logic.md §9.1)', () => {
   it('estimates minutes as int(15 * 1.5 ** (complexity - 1))', () => {
     const cpython = [2, 4, 6, 10, 15, 22, 33, 50, 75, 113, 170, 256, 384, 576, 864, 1297, 1946, 2919, 4378]
     expect(cpython.map((_, i) => estimatedMinutes(i - 3))).toEqual(cpython)
@@ -64,7 +64,7 @@ describe('generate_feature_yaml (spec §9.1)', () => {
   })
 })
 
-describe('_get_implementation_mode (spec §9.2)', () => {
+describe('_get_implementation_mode (docs/guardkit-logic.md §9.2)', () => {
   const file = (fm: string, body = '') => `---\n${fm}\n---\n${body}`
   it('lets an explicit frontmatter mode win, any other truthy value meaning task-work', () => {
     const wt = createVirtualWorktree({root: '/wt', files: {

@@ -16,8 +16,8 @@ function rec(player: JsonObject, coach: JsonObject): TurnOutcome {
 const promise = (id: string, status: string) => ({criterion_id: id, status})
 const verification = (id: string, result: string, notes = 'n') => ({criterion_id: id, result, notes})
 
-// Expected values: spec §8.6 and §3.10 (banker's rounding of the progress percentage).
-describe('_display_criteria_progress (spec §8.6)', () => {
+// Expected values: docs/guardkit-logic.md §8.6 and §3.10 (banker's rounding of the progress percentage).
+describe('_display_criteria_progress (docs/guardkit-logic.md §8.6)', () => {
   it('prints the percentage of promises verified, rounding exact ties to even: 1/8 → 12%', () => {
     const log = collectingSink()
     const promises = Array.from({length: 8}, (_, i) => promise(`AC-00${i + 1}`, 'complete'))
@@ -66,7 +66,7 @@ describe('CompletionPromise.from_dict and the legacy crash (D31)', () => {
     expect(completionPromiseFromDict({status: 'done'}, FIXED, log)).toMatchObject({ok: true, value: {status: 'incomplete'}})
     expect(log.records).toEqual([{level: 'WARNING', logger: 'guardkit.orchestrator.schemas', message: "Unknown CriterionStatus value 'done', defaulting to INCOMPLETE"}])
   })
-  it('the crash fails the task as error with total_turns 0 (spec §8.7)', () => {
+  it('the crash fails the task as error with total_turns 0 (docs/guardkit-logic.md §8.7)', () => {
     const check = checkDisplayCrash('TASK-X', [promise('AC-001', 'partial')], LEGACY, collectingSink())
     expect(check).toMatchObject({
       kind: 'crash',
@@ -79,7 +79,7 @@ describe('CompletionPromise.from_dict and the legacy crash (D31)', () => {
   })
 })
 
-describe('_count_criteria_passed (spec §8.6)', () => {
+describe('_count_criteria_passed (docs/guardkit-logic.md §8.6)', () => {
   it('counts criteria_results with status exactly "verified"', () => {
     const report = {acceptance_criteria_verification: {criteria_results: [{status: 'verified'}, {status: 'VERIFIED'}, {result: 'verified'}, {status: 'verified'}]}}
     expect(countCriteriaPassed(rec({}, report))).toBe(2)

@@ -1,8 +1,8 @@
 import {describe, expect, it} from 'vitest'
 import {decideTurn, extractFeedback, feedbackProgressLine} from '../../../../src/logic/orchestrator/index.js'
 
-// Expected values: spec §8.3 pseudo-code; code-point slicing per spec §3.1 (checked with CPython).
-describe('_extract_feedback (spec §8.3)', () => {
+// Expected values: docs/guardkit-logic.md §8.3 pseudo-code; code-point slicing per docs/guardkit-logic.md §3.1 (checked with CPython).
+describe('_extract_feedback (docs/guardkit-logic.md §8.3)', () => {
   it('falls back to the rationale, or a default text, when there are no issues', () => {
     expect(extractFeedback({issues: [], rationale: 'All good'})).toBe('All good')
     expect(extractFeedback({})).toBe('No specific feedback provided')
@@ -18,7 +18,7 @@ describe('_extract_feedback (spec §8.3)', () => {
   })
 })
 
-describe('the decision part of _execute_turn (spec §8.2)', () => {
+describe('the decision part of _execute_turn (docs/guardkit-logic.md §8.2)', () => {
   const player = {success: true, report: {}, error: null}
   it('approves on decision approve, gives feedback otherwise, and errs without a successful Coach', () => {
     expect(decideTurn(player, {success: true, report: {decision: 'approve'}, error: null})).toMatchObject({decision: 'approve', feedback: null})

@@ -7,8 +7,8 @@ const fb = (turn: number, feedback: string | null): NumberedTurn => ({turn, deci
 const SDK_HINT =
   'Suggested action: Stall caused by SDK API errors — check ANTHROPIC_BASE_URL configuration and SDK model name compatibility (see vllm-serve.sh SERVED_MODEL_NAME).'
 
-// Expected values: spec §8.7 (the outcome table and its examples).
-describe('_build_error_message (spec §8.7)', () => {
+// Expected values: docs/guardkit-logic.md §8.7 (the outcome table and its examples).
+describe('_build_error_message (docs/guardkit-logic.md §8.7)', () => {
   it('names max turns and the pre-loop block', () => {
     expect(buildErrorMessage('max_turns_exceeded', [fb(1, 'x')], 7)).toBe('Maximum turns (7) exceeded without approval')
     expect(buildErrorMessage('pre_loop_blocked', [], 5)).toBe('Pre-loop quality gates blocked execution')
@@ -19,7 +19,7 @@ describe('_build_error_message (spec §8.7)', () => {
   })
 })
 
-describe('_build_summary_details (spec §8.7)', () => {
+describe('_build_summary_details (docs/guardkit-logic.md §8.7)', () => {
   it('fixed hints at SDK API errors when fewer than 3 feedbacks exist and all mention one', () => {
     const turns = [fb(1, '- SDK API error: x'), fb(2, '- SDK API error: y')]
     expect(buildSummaryDetails('unrecoverable_stall', turns, 5, '/wt', FIXED).split('\n').at(-1)).toBe(SDK_HINT)
@@ -42,7 +42,7 @@ describe('_build_summary_details (spec §8.7)', () => {
   })
 })
 
-describe('FeatureOrchestrator task timeout (spec §8.7)', () => {
+describe('FeatureOrchestrator task timeout (docs/guardkit-logic.md §8.7)', () => {
   it('records timeout with 0 turns and the minutes by floor division', () => {
     expect(featureTaskTimeout('TASK-DB-006', 4800, collectingSink())).toEqual({
       final_decision: 'timeout',

@@ -5,8 +5,8 @@ import {db003Feedback, FIXED, LEGACY, profileFlags} from './helpers.js'
 
 const AC = '- Not all acceptance criteria met:\n  • AC one'
 
-// Expected values: spec §8.4 rules and examples, seed 002 Appendix B.
-describe('_is_feedback_stalled as a state machine (spec §8.4)', () => {
+// Expected values: docs/guardkit-logic.md §8.4 rules and examples, seed 002 Appendix B.
+describe('_is_feedback_stalled as a state machine (docs/guardkit-logic.md §8.4)', () => {
   it('appends (sig, count) on every call, including the call that fires', () => {
     const run = runFeedbackStallSequence([[AC, 0], [AC, 0], [AC, 0], [AC, 0]], FIXED, collectingSink())
     expect(run.results).toEqual([false, false, true, true])

@@ -2,8 +2,8 @@ import {describe, expect, it} from 'vitest'
 import {feedbackSignatures, normalizeFeedbackForStall, signatureOf} from '../../../../src/logic/orchestrator/index.js'
 import {FIXED, LEGACY} from './helpers.js'
 
-// Expected values: spec §8.4 (examples [ran]) and CPython 3.11 (re.sub with the six patterns, hashlib.md5).
-describe('_normalize_feedback_for_stall (spec §8.4, D27)', () => {
+// Expected values: docs/guardkit-logic.md §8.4 (examples [ran]) and CPython 3.11 (re.sub with the six patterns, hashlib.md5).
+describe('_normalize_feedback_for_stall (docs/guardkit-logic.md §8.4, D27)', () => {
   it('normalises before lower-casing, so a capital "Line 42" survives', () => {
     expect(normalizeFeedbackForStall('error at Line 42 of module')).toBe('error at Line 42 of module')
     expect(normalizeFeedbackForStall('LINE 7 and line 8')).toBe('LINE 7 and line N')
@@ -28,7 +28,7 @@ describe('_normalize_feedback_for_stall (spec §8.4, D27)', () => {
   })
 })
 
-describe('feedback signatures (spec §3.2, §3.4, §8.4)', () => {
+describe('feedback signatures (docs/guardkit-logic.md §3.2, §3.4, §8.4)', () => {
   it('exposes both signatures and uses the one the profile hashes', () => {
     const text = 'error at line ٤٢ of module'
     const legacy = feedbackSignatures(text, LEGACY)
@@ -44,7 +44,7 @@ describe('feedback signatures (spec §3.2, §3.4, §8.4)', () => {
     expect(signatureOf('- Coverage threshold not met\r\n')).toBe('f696a94c')
     expect(signatureOf('\ufeff- Coverage threshold not met')).toBe('a406352e')
   })
-  it('gives the varying TASK-DB-003 test failures one normalised signature, 82511af6 (spec §8.1)', () => {
+  it('gives the varying TASK-DB-003 test failures one normalised signature, 82511af6 (docs/guardkit-logic.md §8.1)', () => {
     const a = '- Independent test verification failed:\n  FAILED tests/users/test_users.py::X::y - OperationalError\n  ==== 1 failed in 1.00s ===='
     expect(feedbackSignatures(a, FIXED).used).toBe('82511af6')
   })

@@ -15,8 +15,8 @@ const eventsArb = fc.array(turnArb, {minLength: 1, maxLength: 12}).map((ts): Loo
 const flagsArb = fc.constantFrom(LEGACY, FIXED)
 const config = (reset: boolean) => ({taskId: 'TASK-X', maxTurns: 12, enableCheckpoints: false, enablePerspectiveReset: reset})
 
-// Properties stated by spec §8.1: resets only blank the Player's feedback; empty feedback skips the detector.
-describe('_loop_phase properties (spec §8.1)', () => {
+// Properties stated by docs/guardkit-logic.md §8.1: resets only blank the Player's feedback; empty feedback skips the detector.
+describe('_loop_phase properties (docs/guardkit-logic.md §8.1)', () => {
   test.prop([eventsArb, flagsArb], {numRuns: 300})('perspective resets never change the outcome or the stall turn', (events, flags) => {
     const withReset = runLoop(initialLoopState(config(true)), events, flags, NULL_SINK)
     const without = runLoop(initialLoopState(config(false)), events, flags, NULL_SINK)

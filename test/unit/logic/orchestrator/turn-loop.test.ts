@@ -22,8 +22,8 @@ function replay(config: Partial<LoopConfig>, events: readonly LoopEvent[], flags
   return {state, log: log.records}
 }
 
-// Expected values: spec §8.1, §8.4, §8.5, §8.7 and seeds 002 (Appendix B) and 004.
-describe('_loop_phase as a reducer (spec §8.1)', () => {
+// Expected values: docs/guardkit-logic.md §8.1, §8.4, §8.5, §8.7 and seeds 002 (Appendix B) and 004.
+describe('_loop_phase as a reducer (docs/guardkit-logic.md §8.1)', () => {
   it('seed 002: legacy runs the 18 turns out; fixed stops at turn 5 on signature 82511af6', () => {
     const events = turns(db003Feedback(18).map((f) => feedbackTurn(f, 0, 6, true)))
     // Checkpoints on, as in the real run: the task-work gates passed, so the pollution rule stays quiet.
@@ -80,7 +80,7 @@ describe('_loop_phase as a reducer (spec §8.1)', () => {
     expect(warnings(odd.log)).toEqual(['ERROR: Invalid decision: reject'])
   })
 
-  it('cancellation before the Player phase and after a turn (spec §8.7)', () => {
+  it('cancellation before the Player phase and after a turn (docs/guardkit-logic.md §8.7)', () => {
     const before = replay({}, [...turns([feedbackTurn(AC)]), {kind: 'cancel'}], FIXED)
     expect(before.state.result).toMatchObject({outcome: 'cancelled', turn: 2})
     expect(before.log.at(-1)!.message).toBe('Cancellation requested for TASK-X at turn 2 (before Player phase)')
@@ -115,7 +115,7 @@ describe('_loop_phase as a reducer (spec §8.1)', () => {
   })
 })
 
-describe('the context pollution rule (spec §8.1)', () => {
+describe('the context pollution rule (docs/guardkit-logic.md §8.1)', () => {
   it('three failing checkpoints with none passing end the run at turn 3, whatever the feedback', () => {
     const events = turns(['a', 'b', 'c', 'd'].map((f) => feedbackTurn(`- missing results for turn ${f}`)))
     const {state, log} = replay({enableCheckpoints: true}, events, FIXED)

@@ -30,7 +30,7 @@ function turn(flags: LogicFlags, taskType: string | null = 'scaffolding'): Direc
   }, flags)
 }
 
-/** What the Coach's requirements step makes of the turn (spec §7.1), reading the files the turn wrote. */
+/** What the Coach's requirements step makes of the turn (docs/guardkit-logic.md §7.1), reading the files the turn wrote. */
 function coachSees(flow: DirectModeFlow, flags: LogicFlags) {
   const view = worktree({[`.guardkit/autobuild/${TASK}/player_turn_1.json`]: JSON.stringify(flow.playerReport)})
   const result = validateRequirements({acceptance_criteria: AC}, flow.taskWorkResults, 1, {taskId: TASK, worktree: view, flags, log: collectingSink()})
@@ -38,7 +38,7 @@ function coachSees(flow: DirectModeFlow, flags: LogicFlags) {
   return {strategy: result.explanation.strategy, met: result.validation.criteria_met, total: result.validation.criteria_total}
 }
 
-describe('seed 001: direct mode without a player report (spec §5.1, D13-D16)', () => {
+describe('seed 001: direct mode without a player report (docs/guardkit-logic.md §5.1, D13-D16)', () => {
   it('legacy fails the turn: the results file carries an error, so the Coach never gets to the criteria', () => {
     const flow = turn(LEGACY)
     expect([flow.path, flow.success, flow.needsStateRecovery]).toEqual(['failure', false, true])
@@ -106,7 +106,7 @@ describe('seed 001: direct mode without a player report (spec §5.1, D13-D16)', 
   })
 })
 
-describe('the task facts direct mode reads (spec §5.1, §9.3)', () => {
+describe('the task facts direct mode reads (docs/guardkit-logic.md §5.1, §9.3)', () => {
   const file = '---\nid: TASK-RK01-003\ntask_type: scaffolding\ncomplexity: 3\n---\n# Create Graphiti configuration template\n\n## Acceptance Criteria\n\n- [ ] ' +
     AC.join('\n- [ ] ') + '\n\n## Notes\n- not a criterion\n'
 
@@ -130,7 +130,7 @@ describe('the task facts direct mode reads (spec §5.1, §9.3)', () => {
   })
 })
 
-describe('direct mode with a report, and the direct-mode writers (spec §5.1, §5.3)', () => {
+describe('direct mode with a report, and the direct-mode writers (docs/guardkit-logic.md §5.1, §5.3)', () => {
   const report = {
     task_id: TASK, turn: 1, files_modified: ['b.py', 'b.py'], files_created: ['a.py'], tests_written: ['tests/test_a.py'], tests_run: true,
     tests_passed: true, implementation_notes: 'done', concerns: [], requirements_addressed: ['Config file exists'], requirements_remaining: [],

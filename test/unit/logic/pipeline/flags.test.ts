@@ -5,7 +5,7 @@ import {asRun, FIXED, LEGACY} from './helpers.js'
 
 const byId = Object.fromEntries(PIPELINE_CHANGES.map((c) => [c.id, c]))
 
-describe('pipeline logic changes (spec §0.2, §1, §11)', () => {
+describe('pipeline logic changes (docs/guardkit-logic.md §0.2, §1, §11)', () => {
   it('every flag names a modelled commit, its diff rows and the spec section', () => {
     const shas = COMMITS.map((c) => c.sha)
     for (const change of PIPELINE_CHANGES) {

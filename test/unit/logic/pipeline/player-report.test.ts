@@ -45,7 +45,7 @@ function seed000Turn(flags: LogicFlags) {
   return {stream, written, report, sink}
 }
 
-describe("seed 000: the agent's promises on their way to the Coach (spec §4.4, §10)", () => {
+describe("seed 000: the agent's promises on their way to the Coach (docs/guardkit-logic.md §4.4, §10)", () => {
   it('legacy loses every file the agent wrote and keeps "**" (Bug 1, Fix 4)', () => {
     const {stream, written, report} = seed000Turn(LEGACY)
     expect(stream.events.filter((e) => e.kind === 'dropped').map((e) => e.flag)).toEqual(['trackToolKeys', 'trackToolKeys'])
@@ -116,7 +116,7 @@ function fix5Input(content: string, files: Record<string, string | null> = {}): 
   }
 }
 
-describe('Fix 5: file-existence promises from the task file (spec §2 S000 Fix 5, §4.4, D10)', () => {
+describe('Fix 5: file-existence promises from the task file (docs/guardkit-logic.md §2 S000 Fix 5, §4.4, D10)', () => {
   const body = '---\nid: TASK-X\ntask_type: feature\n---\n# T\n\n## Acceptance Criteria\n\n- [ ] `src/config.py` exists\n- [ ] `docs/x.md` written\n'
   const front = '---\nid: TASK-X\nacceptance_criteria:\n  - "`src/config.py` exists"\n  - "`docs/x.md` written"\n---\n# T\n'
 
@@ -165,7 +165,7 @@ describe('Fix 5: file-existence promises from the task file (spec §2 S000 Fix 5
   })
 })
 
-describe('_create_player_report_from_task_work edge cases (spec §4.4)', () => {
+describe('_create_player_report_from_task_work edge cases (docs/guardkit-logic.md §4.4)', () => {
   const base: PlayerReportFromTaskWorkInput = {
     taskId: 'T', turn: 2, taskWorkResults: null, taskWorkOutput: null, gitChanges: {modified: ['b.py'], created: ['a.py']}, agentReport: null, worktree: worktree(),
   }
@@ -205,7 +205,7 @@ describe('_create_player_report_from_task_work edge cases (spec §4.4)', () => {
   })
 })
 
-describe('one task-work turn end to end (spec §4)', () => {
+describe('one task-work turn end to end (docs/guardkit-logic.md §4)', () => {
   it('gives the Coach the written-back results and reports every step in order', () => {
     const turn = runTaskWorkTurn({
       taskId: 'TASK-SFT-001', turn: 1, player: {kind: 'stream', messages: STREAM},

@@ -11,7 +11,7 @@ import {
 } from '../../../../src/logic/pipeline/index.js'
 import {FIXED, LEGACY, worktree} from './helpers.js'
 
-describe('file-existence promises (spec §4.5, §5.5, D12)', () => {
+describe('file-existence promises (docs/guardkit-logic.md §4.5, §5.5, D12)', () => {
   it('matches by plain substring: `v1.2` matches a docs/v1.2/ path, a Windows path never matches a / pattern', () => {
     const promises = generateFileExistencePromises(['docs/v1.2/notes.md', 'tests\\seam\\test_x.py'], [], ['Release v1.2 notes', '`tests/seam/test_x.py` exists'], null)
     expect(promises.map((p) => p.status)).toEqual(['complete', 'incomplete'])
@@ -38,7 +38,7 @@ describe('file-existence promises (spec §4.5, §5.5, D12)', () => {
   })
 })
 
-describe('git-analysis promises (spec §5.5)', () => {
+describe('git-analysis promises (docs/guardkit-logic.md §5.5)', () => {
   it('gives nothing when no file changed', () => {
     expect(generateGitAnalysisPromises([], [], ['anything'])).toEqual([])
   })
@@ -65,7 +65,7 @@ describe('git-analysis promises (spec §5.5)', () => {
   })
 })
 
-describe('_build_synthetic_report in state recovery (spec §5.4)', () => {
+describe('_build_synthetic_report in state recovery (docs/guardkit-logic.md §5.4)', () => {
   const work: WorkState = {
     turn: 1, filesModified: ['src/settings.py'], filesCreated: ['src/payment_processor.py', 'src/x.py', 'src/y.py', 'src/z.py'], testsWritten: [],
     testCount: 0, testsPassed: false, testOutputSummary: null, detectionMethod: 'git_only', gitInsertions: 3, gitDeletions: 1,

@@ -3,7 +3,7 @@ import {collectingSink} from '../../../../src/logic/log-sink.js'
 import {isTestFile, isValidFilePath, isValidPathSeed, parseStreamSteps, TaskWorkStreamParser} from '../../../../src/logic/pipeline/index.js'
 import {FIXED, LEGACY} from './helpers.js'
 
-describe('TaskWorkStreamParser._track_tool_call (spec §4.1, D1)', () => {
+describe('TaskWorkStreamParser._track_tool_call (docs/guardkit-logic.md §4.1, D1)', () => {
   it('legacy reads file_path only and says which key it missed (seed 000 Bug 1)', () => {
     const parser = new TaskWorkStreamParser(LEGACY)
     parser.trackToolCall('Write', {path: '/Users/u/wt/src/app.py', content: 'x'})
@@ -37,7 +37,7 @@ describe('TaskWorkStreamParser._track_tool_call (spec §4.1, D1)', () => {
   })
 })
 
-describe('TaskWorkStreamParser.parse_message (spec §4.1, D3, D4)', () => {
+describe('TaskWorkStreamParser.parse_message (docs/guardkit-logic.md §4.1, D3, D4)', () => {
   it('lets an early `==` make the pytest summary match with empty groups, then falls back to the simple pattern', () => {
     // CPython 3.11: the summary pattern's first match on this text is "==" with groups (None, None, None).
     const parser = parseStreamSteps([['msg', 'if a == b:\n===== 5 passed in 0.1s =====']], FIXED)

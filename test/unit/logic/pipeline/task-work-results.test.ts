@@ -5,7 +5,7 @@ import {FIXED, LEGACY} from './helpers.js'
 
 const INVOKER = 'guardkit.orchestrator.agent_invoker'
 
-describe('the SDK stream loop (spec §4.2, D2)', () => {
+describe('the SDK stream loop (docs/guardkit-logic.md §4.2, D2)', () => {
   const messages: SdkMessage[] = [
     {type: 'assistant', blocks: [
       {type: 'text', text: 'Phase 3: Implementation'},
@@ -40,7 +40,7 @@ describe('the SDK stream loop (spec §4.2, D2)', () => {
   })
 })
 
-describe('_write_task_work_results (spec §4.3)', () => {
+describe('_write_task_work_results (docs/guardkit-logic.md §4.3)', () => {
   it('prints a float coverage as Python does and checks it against the hard-coded 80', () => {
     // CPython: f"{80.0}% coverage" == "80.0% coverage"
     const {results} = writeTaskWorkResults('T', {coverage: 80, tests_passed: 2, tests_failed: 0}, FIXED, {timestamp: 'now'})

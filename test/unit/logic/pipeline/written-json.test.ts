@@ -1,7 +1,7 @@
 import {describe, expect, it} from 'vitest'
 import {pyJsonDump} from '../../../../src/logic/pipeline/index.js'
 
-describe('the bytes of the JSON files GuardKit writes (spec §3.12)', () => {
+describe('the bytes of the JSON files GuardKit writes (docs/guardkit-logic.md §3.12)', () => {
   it('matches json.dumps(value, indent=2) with ensure_ascii, DEL and astral characters included', () => {
     const value = {a: '—é😀\u007f\u0001"\\\n', b: [], c: {}, d: [1, 85.5, {x: null, y: true}], e: 1e-5}
     // CPython 3.11: json.dumps(value, indent=2) of the same dict

@@ -6,8 +6,8 @@ import {pyRegex} from '../../../../src/logic/python/regex.js'
 import {pyRepr} from '../../../../src/logic/python/repr.js'
 import {pyLen, pySlice, pySplitWhitespace, pyStrip} from '../../../../src/logic/python/strings.js'
 
-// Expected values below were checked against CPython 3.11 on this machine (spec §3).
-describe('Python str semantics (spec §3.1-3.2)', () => {
+// Expected values below were checked against CPython 3.11 on this machine (docs/guardkit-logic.md §3).
+describe('Python str semantics (docs/guardkit-logic.md §3.1-3.2)', () => {
   it('counts and slices code points, never splitting a surrogate pair', () => {
     expect(pyLen('a😀b')).toBe(3)
     expect(pySlice('😀😀😀', 0, 2)).toBe('😀😀')
@@ -20,13 +20,13 @@ describe('Python str semantics (spec §3.1-3.2)', () => {
   })
 })
 
-describe('md5 signatures (spec §3.4)', () => {
+describe('md5 signatures (docs/guardkit-logic.md §3.4)', () => {
   it('is the first 8 hex digits of md5 of UTF-8', () => {
     expect(md5Hex8('')).toBe('d41d8cd9')
   })
 })
 
-describe('repr (spec §3.9)', () => {
+describe('repr (docs/guardkit-logic.md §3.9)', () => {
   it('prints lists of dicts and strings as Python does', () => {
     expect(pyRepr([{criterion_id: 'AC-001', status: 'incomplete'}])).toBe("[{'criterion_id': 'AC-001', 'status': 'incomplete'}]")
     expect(pyRepr(["it's", 'a"b', 'é\u200b\n'])).toBe(`["it's", 'a"b', 'é\\u200b\\n']`)
@@ -34,7 +34,7 @@ describe('repr (spec §3.9)', () => {
   })
 })
 
-describe('float formatting (spec §3.10)', () => {
+describe('float formatting (docs/guardkit-logic.md §3.10)', () => {
   it('prints floats with repr', () => {
     expect(pyFloatRepr(80)).toBe('80.0')
     expect(pyFloatRepr(85.5)).toBe('85.5')
@@ -53,7 +53,7 @@ describe('float formatting (spec §3.10)', () => {
   })
 })
 
-describe('pathlib (spec §3.11)', () => {
+describe('pathlib (docs/guardkit-logic.md §3.11)', () => {
   it('joins with an absolute right-hand side winning', () => {
     expect(joinPath('/wt', 'tests/a.py')).toBe('/wt/tests/a.py')
     expect(joinPath('/wt', '/wt/tests/a.py')).toBe('/wt/tests/a.py')
@@ -71,7 +71,7 @@ describe('pathlib (spec §3.11)', () => {
   })
 })
 
-describe('regex translation (spec §3.6)', () => {
+describe('regex translation (docs/guardkit-logic.md §3.6)', () => {
   it('uses Python classes for \\d \\s and .', () => {
     expect(pyRegex('^\\d+$').test('١٢')).toBe(true)
     expect(pyRegex('a\\sb').test('a\u0085b')).toBe(true)

@@ -4,7 +4,7 @@ import {pyHead, pyLstrip, pyRstrip, pyStrip} from '../../../../src/logic/python/
 import {PY_WHITESPACE_CHARS} from '../../../helpers/arbitraries/index.js'
 
 /**
- * Spec §3.1: `s[:n]`, `strip()`, `lstrip(chars)` and `rstrip(chars)` work on code points. The model
+ * docs/guardkit-logic.md §3.1: `s[:n]`, `strip()`, `lstrip(chars)` and `rstrip(chars)` work on code points. The model
  * walks UTF-16 units for speed (they run on every log line); here each is checked against its
  * definition on code points (`Array.from`), on text mixing whitespace, astral characters and lone
  * surrogates (which Python keeps as code points of their own). 300 runs each.
@@ -28,7 +28,7 @@ function rstripDef(s: string, strip: (c: string) => boolean): string {
   return c.slice(0, j).join('')
 }
 
-describe('code-point string operations (spec §3.1)', () => {
+describe('code-point string operations (docs/guardkit-logic.md §3.1)', () => {
   test.prop([text], {numRuns: 300})('strip/lstrip/rstrip with no chars remove Python whitespace code points', (s) => {
     const ws = (c: string): boolean => PY_WS.has(c)
     expect(pyLstrip(s)).toBe(lstripDef(s, ws))

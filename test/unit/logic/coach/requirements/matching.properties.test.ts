@@ -12,9 +12,9 @@ const promiseArb = fc.record({
   status: fc.constantFrom('complete', 'partial', 'incomplete', 'Complete'),
 })
 
-// Properties stated by spec §7.4-7.5: met = total - len(missing), all met iff nothing missing, and
+// Properties stated by docs/guardkit-logic.md §7.4-7.5: met = total - len(missing), all met iff nothing missing, and
 // (both ACR versions) an empty requirement string verifies every criterion by substring.
-describe('requirements matching properties (spec §7.4, §7.5)', () => {
+describe('requirements matching properties (docs/guardkit-logic.md §7.4, §7.5)', () => {
   test.prop([listArb, listArb, fc.constantFrom(...PROFILES)], {numRuns: 300})('text results are consistent', (ac, rm, profile) => {
     const v = matchByText(ac, rm, flagsOf(profile))
     expect(v.criteria_total).toBe(ac.length)

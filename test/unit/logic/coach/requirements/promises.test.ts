@@ -4,8 +4,8 @@ import {coach, flagsOf} from './helpers.js'
 
 const AC = ['Config file exists', 'Schema validated']
 
-// Expected values: spec §7.3 and §7.4 (prose, verified there against the pinned commits).
-describe('_match_by_promises (spec §7.4)', () => {
+// Expected values: docs/guardkit-logic.md §7.3 and §7.4 (prose, verified there against the pinned commits).
+describe('_match_by_promises (docs/guardkit-logic.md §7.4)', () => {
   it('uses a present null as is: evidence null, evidence_type None, status None', () => {
     const v = matchByPromises(AC, [
       {criterion_id: 'AC-001', status: 'complete', evidence: null},
@@ -32,7 +32,7 @@ describe('_match_by_promises (spec §7.4)', () => {
   })
 })
 
-describe('_load_completion_promises (spec §7.3, D26, seed 004)', () => {
+describe('_load_completion_promises (docs/guardkit-logic.md §7.3, D26, seed 004)', () => {
   const promises = [{criterion_id: 'AC-001', status: 'complete'}]
 
   it('returns the most recent non-empty prior list, whatever its statuses', () => {

@@ -8,8 +8,8 @@ const preAcr = flagsOf('pre-acr')
 
 const evidence = (v: ReturnType<typeof matchByText>) => v.criteria_results.map((r) => r.evidence)
 
-// Expected values: spec §7.5 (prose and examples) and CPython 3.11 for the percentages.
-describe('_strip_criterion_prefix (spec §7.5)', () => {
+// Expected values: docs/guardkit-logic.md §7.5 (prose and examples) and CPython 3.11 for the percentages.
+describe('_strip_criterion_prefix (docs/guardkit-logic.md §7.5)', () => {
   it('treats any str.isdigit() run as a number, circled digits included, but not fractions', () => {
     expect(stripCriterionPrefix('①. x')).toBe('x')
     expect(stripCriterionPrefix('½. x')).toBe('½. x')
@@ -21,7 +21,7 @@ describe('_strip_criterion_prefix (spec §7.5)', () => {
   })
 })
 
-describe('_extract_keywords (spec §7.5)', () => {
+describe('_extract_keywords (docs/guardkit-logic.md §7.5)', () => {
   it('drops stopwords, short words and words without letters; keeps punctuation attached', () => {
     expect(extractKeywords('There must be 2024 tests: ok')).toEqual(['tests:'])
   })
@@ -30,7 +30,7 @@ describe('_extract_keywords (spec §7.5)', () => {
   })
 })
 
-describe('_match_by_text false positives (spec §7.5)', () => {
+describe('_match_by_text false positives (docs/guardkit-logic.md §7.5)', () => {
   it('verifies every criterion against an empty requirement', () => {
     const v = matchByText(['Config file exists', 'Schema validated'], [''], legacy)
     expect(v.criteria_met).toBe(2)
@@ -46,7 +46,7 @@ describe('_match_by_text false positives (spec §7.5)', () => {
   })
 })
 
-describe('_match_by_text keyword overlap (spec §7.5, §3.10)', () => {
+describe('_match_by_text keyword overlap (docs/guardkit-logic.md §7.5, §3.10)', () => {
   const words = (prefix: string, n: number) => Array.from({length: n}, (_, i) => `${prefix}${String.fromCharCode(97 + (i % 26))}${Math.floor(i / 26)}x`)
   const pair = (shared: number, onlyCriterion: number, onlyRequirement: number) => {
     const common = words('common', shared)
@@ -70,7 +70,7 @@ describe('_match_by_text keyword overlap (spec §7.5, §3.10)', () => {
   })
 })
 
-describe('pre-acr text matching (spec §7.5, seed 003)', () => {
+describe('pre-acr text matching (docs/guardkit-logic.md §7.5, seed 003)', () => {
   it('matches exactly on lower/strip only, without prefix stripping or fuzzy steps', () => {
     expect(matchByText(['- [ ] Config file exists'], ['config file EXISTS'], preAcr).criteria_met).toBe(0)
     expect(matchByText(['- [ ] Config file exists'], ['config file EXISTS'], legacy).criteria_met).toBe(1)

@@ -14,7 +14,7 @@ const ok = (r: ReturnType<typeof validateRequirements>) => {
   return r
 }
 
-describe('the 0/N diagnostic dump (spec §7.2)', () => {
+describe('the 0/N diagnostic dump (docs/guardkit-logic.md §7.2)', () => {
   it("reproduces seed 001's dump: direct-mode results without _synthetic, text path on requirements_met: []", () => {
     // As run at c5a83a15 the direct-mode results carried neither _synthetic nor requirements fields.
     const self = coach('as-run:c5a83a15', {taskId: 'TASK-RK01-003'})
@@ -37,7 +37,7 @@ describe('the 0/N diagnostic dump (spec §7.2)', () => {
     const task = parseTaskFile(readFileSync(SFT_001, 'utf8'), 'TASK-SFT-001-scaffolding.md', flagsOf('legacy'))
     const self = coach('legacy', {taskId: 'TASK-SFT-001'})
     ok(validateRequirements({acceptance_criteria: task.acceptance_criteria}, {task_id: 'TASK-SFT-001'}, 1, self))
-    // corpus/FORMATS.md §5.4a block A (run_2.log lines 281-294).
+    // corpus/docs/record-formats.md §5.4a block A (run_2.log lines 281-294).
     expect(warnings(self.records)).toEqual([
       'Criteria verification 0/10 - diagnostic dump:',
       '  AC text: `tests/seam/` directory exists with `__init__.py`',
@@ -87,7 +87,7 @@ describe('the 0/N diagnostic dump (spec §7.2)', () => {
   })
 })
 
-describe('seed 004: promises lost across turns (spec §7.3, D26)', () => {
+describe('seed 004: promises lost across turns (docs/guardkit-logic.md §7.3, D26)', () => {
   const criteria = ['c1', 'c2', 'c3', 'c4', 'c5', 'c6']
   const promises = criteria.map((_, i) => ({criterion_id: `AC-00${i + 1}`, status: 'complete'}))
   const reports = {1: {completion_promises: promises}, 2: {files_modified: ['src/x.py']}}
@@ -116,7 +116,7 @@ describe('seed 004: promises lost across turns (spec §7.3, D26)', () => {
   })
 })
 
-describe('strategies and the explainer side channel (spec §7.1, D24, D25)', () => {
+describe('strategies and the explainer side channel (docs/guardkit-logic.md §7.1, D24, D25)', () => {
   it('hybrid: upgrades only criteria with no promise, and says so', () => {
     const self = coach('fixed')
     const twr = {completion_promises: [{criterion_id: 'AC-001', status: 'complete'}, {criterion_id: 'AC-002', status: 'incomplete'}], requirements_addressed: ['Schema validated', 'Docs updated']}
