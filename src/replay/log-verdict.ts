@@ -145,7 +145,7 @@ export function logVerdict(ctx: ProfileContext, t: TurnInputs, history: LogHisto
       // goes on to the requirements, which need the Player's report (not in the log).
       uncertain = true
       fidelity = worse(fidelity, 'approximate')
-      assumptions.push('the recorded zero-test verdict stands in: the modelled check (§6.8) does not fire after independent tests that passed, so this profile\'s Coach would judge the requirements instead')
+      assumptions.push('the recorded zero-test verdict stands in: the modelled check (docs/guardkit-logic.md §6.8) does not fire after independent tests that passed, so this profile\'s Coach would judge the requirements instead')
       missing.push(`player_turn_${t.turn}.json (the Player's requirements and promises)`)
     }
     const text = zeroTestFeedback(ctx, feedback)

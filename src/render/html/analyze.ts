@@ -11,9 +11,10 @@ import {renderPage} from './page.js'
 import {renderTimeline} from './timeline.js'
 
 /**
- * `guardkit-replay RUN --format html`: one self-contained page (docs/cli.md "The text report"'s "verdict
- * first" shape). The verdict of every task comes first, then the feature, then per task: what
- * happened and why, the timeline of turns, the findings (most severe first), the 0/N table.
+ * `guardkit-replay RUN --format html`: one self-contained page with the "verdict first" shape of
+ * the text report (docs/cli.md "The text report"). The verdict of every task comes first, then the
+ * feature, then per task: what happened and why, the timeline of turns, the findings (most severe
+ * first), the 0/N table.
  * Pure: the report in, the document out.
  */
 export function renderAnalyzeHtml(report: AnalysisReport): string {
