@@ -1,7 +1,7 @@
 import * as Args from '@oclif/core/args'
 import * as Flags from '@oclif/core/flags'
 import {BaseCommand} from '../cli/base-command.js'
-import {outputFlags, profileFlags, profileRequest} from '../services/run-options.js'
+import {outputFlags, replayCommandFlags, profileRequest} from '../services/run-options.js'
 
 export default class Analyze extends BaseCommand {
   static override summary = 'Replay every task of an AutoBuild run and explain each verdict (the default command).'
@@ -22,7 +22,7 @@ The report starts with a verdict per task: what happened, why, what each profile
   static override args = {run: Args.string({description: 'log file, - for stdin, or a directory holding logs, worktrees or a recording', required: true})}
   static override enableJsonFlag = true
   static override flags = {
-    ...profileFlags,
+    ...replayCommandFlags,
     ...outputFlags,
     format: Flags.option({
       options: ['text', 'md', 'json', 'html'] as const,

@@ -1,7 +1,7 @@
 import * as Args from '@oclif/core/args'
 import * as Flags from '@oclif/core/flags'
 import {BaseCommand} from '../cli/base-command.js'
-import {outputFlags, profileFlags, profileRequest} from '../services/run-options.js'
+import {outputFlags, replayCommandFlags, profileRequest} from '../services/run-options.js'
 
 export default class Explain extends BaseCommand {
   static override summary = 'Show everything behind one task\'s verdict, or one turn\'s: criteria, signatures, evidence.'
@@ -18,7 +18,7 @@ export default class Explain extends BaseCommand {
     task: Flags.string({char: 't', required: true, helpValue: 'ID', description: 'the task (TASK-DB-003, or DB-003)'}),
     turn: Flags.integer({min: 1, helpValue: 'N', description: 'only this turn'}),
     attempt: Flags.integer({min: 1, helpValue: 'N', description: 'which AutoBuild run of the log, when the task ran more than once (default: the last)'}),
-    ...profileFlags,
+    ...replayCommandFlags,
     format: outputFlags.format,
   }
 

@@ -1,6 +1,6 @@
 import * as Flags from '@oclif/core/flags'
 import {BaseCommand} from '../cli/base-command.js'
-import {profileFlags} from '../services/run-options.js'
+import {replayCommandFlags} from '../services/run-options.js'
 
 export default class Live extends BaseCommand {
   static override summary = 'Run an AutoBuild (or follow one) with a live dashboard, early warnings and a replayable recording.'
@@ -29,7 +29,7 @@ On a terminal: a dashboard (↑/↓ select a task, e explanation so far, q quit 
     'no-dashboard': Flags.boolean({default: false, description: 'plain lines even on a terminal'}),
     poll: Flags.boolean({default: false, description: 'poll the worktree instead of using file change events (network file systems)'}),
     'time-scale': Flags.integer({default: 1, min: 1, hidden: true, description: 'seconds of build per second of clock (simulated builds run faster)'}),
-    ...profileFlags,
+    ...replayCommandFlags,
   }
 
   async run() {

@@ -1,7 +1,7 @@
 import * as Args from '@oclif/core/args'
 import * as Flags from '@oclif/core/flags'
 import {BaseCommand} from '../cli/base-command.js'
-import {outputFlags, profileFlags, profileRequest} from '../services/run-options.js'
+import {outputFlags, replayCommandFlags, profileRequest} from '../services/run-options.js'
 
 export default class WhatIf extends BaseCommand {
   static override summary = 'Find the logic changes that, alone or in the smallest combination, flip each task\'s outcome.'
@@ -17,7 +17,7 @@ export default class WhatIf extends BaseCommand {
   static override flags = {
     task: Flags.string({char: 't', helpValue: 'ID', description: 'only this task (TASK-DB-003, or DB-003)'}),
     attempt: Flags.integer({min: 1, helpValue: 'N', description: 'which AutoBuild run of the log, when the task ran more than once (default: the last)'}),
-    ...profileFlags,
+    ...replayCommandFlags,
     format: outputFlags.format,
   }
 

@@ -46,7 +46,7 @@ export interface StoreEvents {
  * log ingests — `main`, read exactly as `analyze` reads a file (the final report), and `view`,
  * flushed whenever the log goes quiet so the dashboard does not wait for the attribution look-ahead
  * — and the recording's artifacts are read back as `analyze` reads them. Each re-analysis runs the
- * same pipeline as `analyze` over the records so far (throttled, adaptively: never more than half
+ * spine, `analyzeRun`, as `analyze` does, over the records so far (throttled, adaptively: never more than half
  * the time spent analysing); the snapshot (DashboardModel) and the warnings are derived from it.
  * Subscribers get at most `maxUpdatesPerSecond` snapshots a second.
  */

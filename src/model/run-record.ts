@@ -87,7 +87,7 @@ export interface FeatureRecord {
 }
 
 export interface EraMarker {
-  /** Stable id of the marker (docs/findings.md lists them): stall-error-v1, stall-error-v2, synthetic-direct-log, … */
+  /** Stable id of the marker (docs/era-markers.md lists them): stall-error-v1, stall-error-v2, synthetic-direct-log, … */
   readonly id: string
   readonly evidence: readonly Evidence[]
   readonly count: number

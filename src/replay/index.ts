@@ -9,4 +9,4 @@ export {collectTaskInputs, type LoopSettings, type RecordedBoundary, type Record
 export {createProfileContext, type ProfileContext} from './profile-context.js'
 export {initialReplayState, stepReplay, type RecordedSignatures, type ReplayState} from './replay-step.js'
 export {finishReplay, notModelledReplay, recordedSignatures, replayTask, type ReplayProfile} from './replay-task.js'
-export {compareProfiles, compareWithRecord, turnDifferences, type ProfileComparison, type ProfileTurnComparison, type RecordComparison} from './compare.js'
+export {compareProfiles, compareWithRecord, turnDifferences, type ProfileComparison, type ProfileTurnComparison, type RecordComparison} from './differences.js'

@@ -11,13 +11,13 @@ import {
   type TurnOutcome,
 } from '../logic/orchestrator/index.js'
 import {asArray} from '../logic/orchestrator/index.js'
-import {artifactVerdict, type PlayerReports} from './artifact-verdict.js'
-import {turnDifferences} from './compare.js'
-import {logVerdict} from './log-verdict.js'
+import {decideFromArtifacts, type PlayerReports} from './decision-from-artifacts.js'
+import {turnDifferences} from './differences.js'
+import {decideFromLog} from './decision-from-log.js'
 import type {ProfileContext} from './profile-context.js'
 import type {TurnInputs} from './turn-inputs.js'
 import {emptyTurnDetail, type ReplayedTurn, type StallCheck, type TurnDetail} from './types.js'
-import type {TurnVerdict} from './verdict.js'
+import type {TurnDecision} from './turn-decision.js'
 
 /**
  * The replay of one task under one profile, between turns: the model's loop state plus what the
@@ -85,7 +85,7 @@ export function stepReplay(state: ReplayState, ctx: ProfileContext, t: TurnInput
     const next = stepLoop(loop, {kind: 'turn', outcome, cancellation: 'between-player-and-coach'}, ctx.flags, sink)
     return {...state, loop: next, turns: [...state.turns, boundaryTurn(t, next, state, sink.records)]}
   }
-  let verdict = artifactVerdict(ctx, t, state.reports) ?? logVerdict(ctx, t, {promisesEarlier: state.promisesEarlier})
+  let verdict = decideFromArtifacts(ctx, t, state.reports) ?? decideFromLog(ctx, t, {promisesEarlier: state.promisesEarlier})
   const decision = verdict.decision
   if (decision === null) return {...state, loop, stoppedAt: t.turn, turns: [...state.turns, unknownTurn(t, verdict, state)]}
 
@@ -135,7 +135,7 @@ export function stepReplay(state: ReplayState, ctx: ProfileContext, t: TurnInput
 function buildTurn(
   ctx: ProfileContext,
   t: TurnInputs,
-  verdict: TurnVerdict,
+  verdict: TurnDecision,
   loopTurn: LoopTurn,
   state: ReplayState,
   logs: ReplayedTurn['logs'],
@@ -241,7 +241,7 @@ function boundaryTurn(t: TurnInputs, loop: LoopState, state: ReplayState, logs: 
   }
 }
 
-function unknownTurn(t: TurnInputs, verdict: TurnVerdict, state: ReplayState): ReplayedTurn {
+function unknownTurn(t: TurnInputs, verdict: TurnDecision, state: ReplayState): ReplayedTurn {
   return {
     turn: t.turn, decision: null, criteriaMet: null, criteriaTotal: null, feedback: null, feedbackBasis: 'unknown', signature: null, stall: null,
     fidelity: 'insufficient', confidence: state.divergedAt !== null && state.divergedAt < t.turn ? 'inferred' : 'recorded',

@@ -44,7 +44,7 @@ export type RecordedBoundary =
   | {readonly kind: 'crash'; readonly turn: number | null; readonly message: string; readonly evidence: readonly Evidence[]}
   | {readonly kind: 'other'; readonly outcome: Outcome; readonly turn: number | null; readonly evidence: readonly Evidence[]}
 
-/** What the Coach's recorded verdict was about (docs/guardkit-logic.md §6.1 steps), from its report or the log. */
+/** What the Coach's recorded decision was about (docs/guardkit-logic.md §6.1 steps), from its report or the log. */
 export type TurnKind = 'approved' | 'invalid-task-type' | 'missing-results' | 'gates' | 'tests' | 'requirements' | 'zero-test' | 'error' | 'unknown'
 
 export interface RecordedFeedback {

@@ -63,7 +63,7 @@ export interface ReplayedTurn {
  *
  * - `player`: how the files the Coach read were obtained (the pipeline model re-run on the raw
  *   Player inputs, or the recorded files taken as they are), with the pipeline's trace events.
- * - `coach`: how the verdict was obtained (`validate()` on rebuilt inputs, the recorded
+ * - `coach`: how the Coach's decision was obtained (`validate()` on rebuilt inputs, the recorded
  *   `coach_turn_N.json`, or log records), the criteria and task type given to the Coach, the report
  *   dict (`coach_turn_N.json` shape), the step `validate()` ended at, the test command/dispatch, the
  *   requirements explanation per criterion (`validateRequirements`' side channel).
@@ -132,7 +132,7 @@ export type CoachStep =
 
 export interface CoachDetail {
   /**
-   * `validated`: `validate()` ran on the (rebuilt) inputs; `recorded-report`: the verdict is the
+   * `validated`: `validate()` ran on the (rebuilt) inputs; `recorded-report`: the decision is the
    * recorded coach_turn_N.json; `recorded-log`: decision and counts from log records; `none`: the
    * turn had no Coach (error turn, cancellation, Player failure).
    */

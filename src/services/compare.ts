@@ -10,8 +10,8 @@ export interface CompareOptions {
 }
 
 /**
- * `guardkit-replay compare RUN_A RUN_B`: both runs through analyze's pipeline (their era, legacy
- * and fixed, for the findings; no whatif), then paired task by task.
+ * `guardkit-replay compare RUN_A RUN_B`: both runs through the spine, `analyzeRun` (their era,
+ * legacy and fixed, for the findings; no whatif), then paired task by task.
  */
 export async function runCompare(a: string, b: string, options: CompareOptions): Promise<Presentable & {readonly kind: 'compare'}> {
   const common = {tool: options.tool, names: [], with: [], without: [], whatif: false}

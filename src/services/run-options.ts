@@ -4,8 +4,8 @@ import type {ProfileSelection} from '../explain/profile-selection.js'
 import {resolveProfile} from '../logic/profiles.js'
 import {UsageError} from '../shared/errors.js'
 
-/** The flags every command that replays a run shares: which logic profiles, and how to print. */
-export const profileFlags = {
+/** The CLI flags (oclif's, not logic-change flags) every command that replays a run shares: which logic profiles, and how to print. */
+export const replayCommandFlags = {
   profile: Flags.string({
     multiple: true,
     helpValue: 'NAME',
@@ -31,7 +31,7 @@ export interface ProfileRequest {
   readonly profilesFile?: string
 }
 
-/** The profile flags as parsed (`profileFlags`) → what `chooseProfiles` takes. */
+/** The profile CLI flags as parsed (`replayCommandFlags`) → what `chooseProfiles` takes. */
 export function profileRequest(flags: {profile?: string[]; with?: string[]; without?: string[]; profiles?: string}): ProfileRequest {
   return {names: flags.profile ?? [], with: flags.with ?? [], without: flags.without ?? [], profilesFile: flags.profiles}
 }

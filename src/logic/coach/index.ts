@@ -8,7 +8,7 @@ export {coachResultToDict, type CoachIssue, type CoachValidationResult, type Req
 export {approvalRationale} from './approval.js'
 export {TASK_TYPES, TASK_TYPE_ALIASES, getProfile, profileFields, resolveTaskProfile, type QualityGateProfile, type TaskType, type TaskTypeResolution} from './task-profile.js'
 export {verifyQualityGates, qualityGatesToDict, qualityGateStatusRepr, type QualityGateStatus} from './quality-gates.js'
-export {feedbackFromGates} from './gate-feedback.js'
+export {feedbackFromGates} from './quality-gate-feedback.js'
 export {readTaskWorkResults, type TaskWorkResultsRead} from './read-task-work-results.js'
 export {runIndependentTests, type IndependentTestsInput, type IndependentTestsRun, type SubprocessOutcome, type TestOutcome} from './run-independent-tests.js'
 export {SKIPPED_COMMAND, independentTestResultFrom, type IndependentTestResult} from './independent-test-result.js'

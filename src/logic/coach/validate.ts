@@ -7,7 +7,7 @@ import {validateRequirements, type ValidateRequirementsResult} from './requireme
 import {approvalRationale} from './approval.js'
 import {coachResultToDict, earlyFeedback, type CoachIssue, type CoachValidationResult, type RequirementsVerdict} from './coach-result.js'
 import type {CumulativeDiffFacts} from './detect-test-command.js'
-import {feedbackFromGates} from './gate-feedback.js'
+import {feedbackFromGates} from './quality-gate-feedback.js'
 import {notRequiredReason, notRequiredResult, type IndependentTestResult} from './independent-test-result.js'
 import {PyException, pyContains, pyGet, pyJoin, pySubscript} from './py-values.js'
 import {qualityGateStatusRepr, verifyQualityGates} from './quality-gates.js'

@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest'
-import {feedbackFromGates} from '../../../../src/logic/coach/gate-feedback.js'
+import {feedbackFromGates} from '../../../../src/logic/coach/quality-gate-feedback.js'
 import {qualityGateStatusRepr, verifyQualityGates} from '../../../../src/logic/coach/quality-gates.js'
 import {resolveTaskProfile, type QualityGateProfile} from '../../../../src/logic/coach/task-profile.js'
 import {NULL_SINK} from '../../../../src/logic/log-sink.js'

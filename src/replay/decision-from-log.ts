@@ -5,7 +5,7 @@ import {extractFeedback} from '../logic/orchestrator/index.js'
 import {describeFlags, differingFlags, PIPELINE_FLAGS, PROMISE_PIPELINE_FLAGS, REQUIREMENT_FLAGS, TEST_FLAGS, type ProfileContext} from './profile-context.js'
 import {agreesWithExcerpt, missingCriteriaFeedback, type TurnInputs, type TurnKind} from './turn-inputs.js'
 import type {CoachDetail, Fidelity, PlayerDetail, ReplayedTurn} from './types.js'
-import {loopReport, worse, type TurnVerdict} from './verdict.js'
+import {loopReport, worse, type TurnDecision} from './turn-decision.js'
 
 /** What earlier turns of the same replay established (for the prior-turn promise rule, D26). */
 export interface LogHistory {
@@ -15,7 +15,7 @@ export interface LogHistory {
 
 const DETECTION_FLAGS: readonly FlagId[] = ['cumulativeDiffTests', 'promiseTestFiles', 'priorReportTests', 'relPathDedup']
 
-/** Flags that can change the Coach's verdict on a turn of this kind, beyond what this module rebuilds. */
+/** Flags that can change the Coach's decision on a turn of this kind, beyond what this module rebuilds. */
 function relevantFlags(kind: TurnKind, mode: string | null): readonly FlagId[] {
   switch (kind) {
     case 'gates':
@@ -43,7 +43,7 @@ function relevantFlags(kind: TurnKind, mode: string | null): readonly FlagId[] {
  * docs/guardkit-logic.md §9.3), the zero-test wording (D35) — and every other possibly relevant difference stated as an
  * assumption (approximate).
  */
-export function logVerdict(ctx: ProfileContext, t: TurnInputs, history: LogHistory): TurnVerdict {
+export function decideFromLog(ctx: ProfileContext, t: TurnInputs, history: LogHistory): TurnDecision {
   const {flags, asRun} = ctx
   const assumptions: string[] = []
   const missing: string[] = [...t.missingInputs]
@@ -61,7 +61,7 @@ export function logVerdict(ctx: ProfileContext, t: TurnInputs, history: LogHisto
   }
   if (asRun === null) {
     fidelity = worse(fidelity, 'approximate')
-    assumptions.push('the run\'s GuardKit version is unknown: the recorded Coach verdict stands in for this profile\'s')
+    assumptions.push('the run\'s GuardKit version is unknown: the recorded Coach decision stands in for this profile\'s')
   }
   const differs = asRun === null ? [] : differingFlags(flags, asRun, relevantFlags(t.kind, ctx.inputs.mode))
   const handled = new Set<FlagId>()
@@ -145,7 +145,7 @@ export function logVerdict(ctx: ProfileContext, t: TurnInputs, history: LogHisto
       // goes on to the requirements, which need the Player's report (not in the log).
       uncertain = true
       fidelity = worse(fidelity, 'approximate')
-      assumptions.push('the recorded zero-test verdict stands in: the modelled check (docs/guardkit-logic.md §6.8) does not fire after independent tests that passed, so this profile\'s Coach would judge the requirements instead')
+      assumptions.push('the recorded zero-test decision stands in: the modelled check (docs/guardkit-logic.md §6.8) does not fire after independent tests that passed, so this profile\'s Coach would judge the requirements instead')
       missing.push(`player_turn_${t.turn}.json (the Player's requirements and promises)`)
     }
     const text = zeroTestFeedback(ctx, feedback)
@@ -258,8 +258,8 @@ function testsGate(t: TurnInputs): {value: boolean | null; assumed: string | nul
 
 function describeKind(kind: TurnKind): string {
   const words: Record<TurnKind, string> = {
-    approved: 'approval', 'invalid-task-type': 'invalid task type verdict', 'missing-results': 'missing-results verdict', gates: 'quality-gate verdict',
-    tests: 'independent-test failure verdict', requirements: 'requirements verdict', 'zero-test': 'zero-test anomaly verdict', error: 'error turn', unknown: 'verdict',
+    approved: 'approval', 'invalid-task-type': 'invalid task type decision', 'missing-results': 'missing-results decision', gates: 'quality-gate decision',
+    tests: 'independent-test failure decision', requirements: 'requirements decision', 'zero-test': 'zero-test anomaly decision', error: 'error turn', unknown: 'decision',
   }
   return words[kind]
 }

@@ -7,7 +7,7 @@ import {createVirtualWorktree, type WorktreeView} from '../logic/worktree.js'
 import {describeFlags, differingFlags, PIPELINE_FLAGS, type ProfileContext} from './profile-context.js'
 import type {TurnInputs} from './turn-inputs.js'
 import type {CoachDetail, CoachStep, Fidelity, PlayerDetail} from './types.js'
-import {worse, type TurnVerdict} from './verdict.js'
+import {worse, type TurnDecision} from './turn-decision.js'
 
 /** Absolute root used when the records never show the worktree path (docs/guardkit-logic.md §12: the harness's virtual root). */
 const DEFAULT_ROOT = '/worktree/root'
@@ -21,7 +21,7 @@ export type PlayerReports = Readonly<Record<number, JsonObject>>
  * differs from the code that ran and the raw inputs exist), then run `validate()` with the
  * independent-test result held as recorded (docs/guardkit-logic.md §6.4, §11). Null when `validate()` cannot run.
  */
-export function artifactVerdict(ctx: ProfileContext, t: TurnInputs, reports: PlayerReports): TurnVerdict | null {
+export function decideFromArtifacts(ctx: ProfileContext, t: TurnInputs, reports: PlayerReports): TurnDecision | null {
   const twr = t.taskWorkResults
   if (!twr || !t.coachReport) return null
   const {inputs, flags} = ctx
@@ -205,7 +205,7 @@ interface Extra {
   testsHeld: boolean
 }
 
-function fromOutcome(ctx: ProfileContext, t: TurnInputs, outcome: CoachValidateOutcome, player: CoachInputs, extra: Extra): TurnVerdict | null {
+function fromOutcome(ctx: ProfileContext, t: TurnInputs, outcome: CoachValidateOutcome, player: CoachInputs, extra: Extra): TurnDecision | null {
   const playerDetail: PlayerDetail = {
     source: player.source,
     mode: ctx.inputs.mode,

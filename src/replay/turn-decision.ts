@@ -5,10 +5,10 @@ import type {CoachDetail, Fidelity, PlayerDetail, ReplayedTurn} from './types.js
 
 /**
  * What one turn's Player and Coach produce under one profile, before the loop sees it: the Coach's
- * decision, counts and feedback, with how they were obtained. Built by artifact-verdict.ts (the
- * model re-run on recorded files) or log-verdict.ts (log records with modelled deviations).
+ * decision, counts and feedback, with how they were obtained. Built by decision-from-artifacts.ts
+ * (the model re-run on recorded files) or decision-from-log.ts (log records with modelled deviations).
  */
-export interface TurnVerdict {
+export interface TurnDecision {
   readonly decision: CoachDecision | null
   readonly criteriaMet: number | null
   readonly criteriaTotal: number | null
@@ -25,7 +25,7 @@ export interface TurnVerdict {
   readonly recordedCheckpoint: boolean | null
   readonly fidelity: Fidelity
   /**
-   * False when this profile's decision is a stand-in (the recorded verdict where the profile could
+   * False when this profile's decision is a stand-in (the recorded decision where the profile could
    * decide otherwise, or an assumed input): later turns exist only on that assumption.
    */
   readonly decisionCertain: boolean
