@@ -5,7 +5,8 @@ import type {Attributed} from './log/attribution.js'
 import {type AttemptDraft, applyAttemptEvent, finishAttempt, newAttempt} from './log/build/attempt-draft.js'
 import {createMarkerTally, markersOf} from './log/build/era-markers.js'
 import {applyTaskEvent} from './log/build/task-events.js'
-import {applySummaryTable, finishTask, newTask, type TaskDraft} from './log/build/task-draft.js'
+import {addEvent, applySummaryTable, finishTask, newTask, settleErrorEnd, type TaskDraft} from './log/build/task-draft.js'
+import {currentTurn} from './log/build/turn-events.js'
 import type {LogEvent} from './log/events.js'
 import {keep} from './log/build/keep.js'
 
@@ -97,6 +98,7 @@ export function createRunBuilder(): RunBuilder {
       const ev: Evidence = {file: att.file, line: a.line}
       for (const id of markersOf(e)) markers.add(id, ev)
       if (e.ts !== undefined) att.lastTs = e.ts
+      if (e.kind === 'c-run-killed') return killRun(att, e.source, ev)
       if (a.taskId === null || e.kind === 'cli-start') return applyAttemptEvent(att, e, ev)
       const task = taskFor(att, a.taskId, e)
       if (task === null) return applyAttemptEvent(att, e, ev)
@@ -125,17 +127,30 @@ export function createRunBuilder(): RunBuilder {
 function finishAttemptAll(att: AttemptDraft): {attempt: RunAttempt; tasks: TaskRun[]; issues: IngestIssue[]} {
   const issues: IngestIssue[] = []
   const drafts = [...att.tasks.values()].sort((a, b) => a.order - b.order)
+  for (const t of drafts) settleErrorEnd(t)
   const unfinished = drafts.filter((t) => t.outcome === null)
   for (const t of unfinished) {
     const last = Math.max(0, ...t.turns.keys())
-    issues.push({file: att.file, line: att.endLine, code: 'truncated', severity: 'info',
-      message: `${t.taskId} (attempt ${att.attempt}) has no recorded outcome: the log ends${last > 0 ? ` during or after turn ${last}` : ''} without its \`Orchestration complete\` record`})
+    const killed = t.events.find((e) => e.kind === 'other' && e.name === 'run-killed')
+    issues.push({file: att.file, line: killed?.evidence[0]?.line ?? att.endLine, code: 'truncated', severity: 'info',
+      message: killed !== undefined
+        ? `${t.taskId} (attempt ${att.attempt}) has no recorded outcome: the transcript shows its shell killed${last > 0 ? ` during turn ${last}` : ''}, before GuardKit could log one`
+        : `${t.taskId} (attempt ${att.attempt}) has no recorded outcome: the log ends${last > 0 ? ` during or after turn ${last}` : ''} without its \`Orchestration complete\` record`})
   }
   for (const table of att.pendingTables) {
     issues.push({file: att.file, line: table.line, code: 'unattributed', severity: 'warning',
       message: `an AutoBuild Summary (${table.status}) table could not be matched to a task's outcome record`})
   }
   return {attempt: finishAttempt(att, unfinished.length > 0), tasks: drafts.map(finishTask), issues}
+}
+
+/** The shell running the attempt was killed: every task still running ends there, with no outcome GuardKit could log. */
+function killRun(att: AttemptDraft, source: string, ev: Evidence): void {
+  for (const task of att.tasks.values()) {
+    if (task.outcome !== null) continue
+    addEvent(task, {kind: 'other', name: 'run-killed', turn: currentTurn(task),
+      detail: `the transcript shows the shell running this AutoBuild run killed (${source}); GuardKit logged no outcome for it`, evidence: [ev]})
+  }
 }
 
 /** Pair the oldest unclaimed summary table of the same status with this task (docs/record-formats.md §5.2). */

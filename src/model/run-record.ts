@@ -126,6 +126,11 @@ export interface TaskRun {
   readonly sources?: {readonly log: boolean; readonly artifacts: boolean}
   /** Single-file artifacts of the task folder that belong to no one turn. */
   readonly taskArtifacts?: TaskLevelArtifacts | null
+  /**
+   * The exception that ended the run when GuardKit's orchestrator raised (`Orchestration failed for
+   * TASK-X: …`): the outcome is then `error`, its turn count the turns started (0 before turn 1).
+   */
+  readonly error?: Fact<string> | null
 }
 
 /** Files of `.guardkit/autobuild/TASK-X/` kept once per task (GuardKit overwrites them each turn). */
@@ -187,6 +192,11 @@ export interface CoachTurn {
   /** Issue categories of the Coach's report, when known (test_verification, coverage, …). */
   readonly issueCategories: Fact<readonly string[]> | null
   readonly zeroTestAnomaly: Fact<boolean> | null
+  /**
+   * The Coach itself failed this turn (its evidence gathering, its own test run, its verdict):
+   * `verdict: …`, `gather: …`, `tests: …` with the logged reason (June 2026, the LLM Coach).
+   */
+  readonly error?: Fact<string> | null
 }
 
 export interface FeedbackRecord {

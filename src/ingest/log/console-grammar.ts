@@ -28,6 +28,8 @@ const PROMPT_BASH = /^\S+@[^\s:]+:\S*\$ ?(.*)$/
 const OTHER_STARTS =
   /^(?:Wave \d+ [✓✗]|Starting Wave Execution|FEATURE RESULT|Feature: |Status: |Tasks: |Total Turns: |Duration: |Worktree:|Branch:|Next Steps:|SDK Turn Ceiling:|Execution Quality:|Clean executions|State recoveries|Wave Summary|Task Details|Task\s+Status\s+Turns|Context: |Session Restarted|Last login:|\^C|Bootstrapping|Stopping execution|zsh: |bash: |Resuming|Skipping|Options:|\[R\]esume|\[F\]resh|Exception ignored)/
 const GLYPH = /^[✓✗⚠⏱▶⚙ℹ✔✘]/
+/** A Claude Code transcript's tool call (`⏺ Bash(guardkit autobuild …)`, `⏺ Task Output b937e25`) or its prose (`⏺ The build …`). */
+const TOOL_CALL = /^⏺ ([A-Z][A-Za-z]*(?: [A-Z]?[a-z]+(?=[ (]|$))*)(?:(?:\(non-blocking\))? ([0-9a-z]{5,})$|\((.*?)(?:\)(?:\s+timeout: .*)?)?$)?/
 
 /**
  * The first characters the rules of classifyConsole after the timestamp can start with (the
@@ -71,6 +73,8 @@ export function classifyConsole(text: string): ConsoleLine {
     if (m) return {event: {kind: 'c-spinner', turn: Number(m[1]), maxTurns: Number(m[2]), phase: m[3] === 'Coach Validation' ? 'coach' : 'player', ...tsOf(text)}, start: true}
     return {event: {kind: 'c-other', name: 'spinner'}, start: true}
   }
+  // A transcript's tool call ends the output shown before it (src/ingest/log/transcript.ts reads it).
+  if (c0 === 0x23fa) return {event: transcriptLine(text), start: true}
   // Both prompts start with a `user@host` word: most lines need not try them.
   let m = inFirstWord(text, '@') ? PROMPT_ZSH.exec(text) ?? PROMPT_BASH.exec(text) : null
   if (m && !text.startsWith(' ')) return {event: {kind: 'c-prompt', command: m[1]!}, start: true, block: 'prompt'}
@@ -81,6 +85,8 @@ export function classifyConsole(text: string): ConsoleLine {
   if (rest === '') return BLANK_OR_BARE
   // Most lines here continue a record (feedback bullets, dumps): none of the rules below can match them.
   if (!mayStartRule(rest.charCodeAt(0))) return isPythonWarning(rest) ? PYTHON_WARNING : NOT_CONSOLE
+  // Claude Code tags the stderr part of a background command's output: the tag, then a record on the same line.
+  if (rest === '[stderr] ' || rest === '[stderr]') return BLANK_OR_BARE
   if (/^AutoBuild Summary \([A-Z_]+\)/.test(rest)) return SUMMARY_TABLE
   if (rest.startsWith('Traceback (most recent call last):')) return TRACEBACK
   if (/^Turn \d+\/\d+: (Player Implementation|Coach Validation)/.test(rest)) return {event: {kind: 'c-other', name: 'progress-bar', ...at}, start: true}
@@ -99,6 +105,12 @@ export function classifyConsole(text: string): ConsoleLine {
   return NOT_CONSOLE
 }
 
+function transcriptLine(text: string): ParsedEvent {
+  const m = TOOL_CALL.exec(text)
+  const input = m?.[2] ?? m?.[3]
+  return m === null || input === undefined ? {kind: 'c-transcript', tool: null, input: text.slice(2)} : {kind: 'c-transcript', tool: m[1]!, input}
+}
+
 function parseGlyphLine(rest: string, at: {ts?: string}): ParsedEvent {
   let m: RegExpExecArray | null
   if (/^✓ \d+ files created, \d+ modified/.test(rest)) return {kind: 'c-player', status: 'success', text: rest.slice(2), ...at}
@@ -110,6 +122,11 @@ function parseGlyphLine(rest: string, at: {ts?: string}): ParsedEvent {
     return {kind: 'c-task-result', taskId: m[1]!, ok: m[2] === 'SUCCESS', turns: Number(m[3]), decision: m[4] || m[2]!.toLowerCase(), ...at}
   if ((m = /^[✓✗] (?:\[[^\]]+\] )?(TASK-[\w-]*\w): (\w+) \((\d+) turns?\)$/.exec(rest)))
     return {kind: 'c-task-result', taskId: m[1]!, ok: rest.startsWith('✓'), turns: Number(m[3]), decision: m[2]!, ...at}
+  // the wave's line for a task that ended without a turn count: `✗ TASK-X: FAILED  error`
+  if ((m = /^✗ (?:\[[^\]]+\] )?(TASK-[\w-]*\w): FAILED {1,3}([a-z_]+)$/.exec(rest)))
+    return {kind: 'c-task-result', taskId: m[1]!, ok: false, turns: null, decision: m[2]!, ...at}
+  // the exception that ended a task, as the wave display prints it: `✗ TASK-X: Error - Orchestration failed: …`
+  if ((m = /^✗ (?:\[[^\]]+\] )?(TASK-[\w-]*\w): Error - (.*)$/s.exec(rest))) return {kind: 'c-task-error', taskId: m[1]!, message: m[2]!, ...at}
   if ((m = /^⏱ (?:\[[^\]]+\] )?(TASK-[\w-]*\w): (.*)$/.exec(rest))) return {kind: 'c-task-timeout', taskId: m[1]!, text: m[2]!, ...at}
   if ((m = /^▶ (?:\[[^\]]+\] )?(TASK-[\w-]*\w): /.exec(rest))) return {kind: 'c-other', name: 'task-exec', taskId: m[1]!, ...at}
   return {kind: 'c-other', name: 'status', ...at}

@@ -62,8 +62,12 @@ export interface EventPayloads {
   'ai-recovered': {what: string; count: number}
   'ai-git-detect': {modified: number; created: number}
   'ai-error': {text: string}
+  /** A specialist agent the Player's phase runs (`run_specialist(test-orchestrator)`): hung, failed, its timeout capped. */
+  'ai-specialist': {role: string; what: 'failed' | 'hang' | 'capped'; text: string}
   // Coach
   'cv-start': Record<never, never>
+  /** The Coach itself failed in one of its phases: gathering evidence (Phase-A), running the tests, emitting its verdict. */
+  'cv-phase-error': {phase: 'gather' | 'tests' | 'verdict'; text: string}
   'cv-profile': {taskType: string}
   'cv-gates': {gates: QualityGates}
   'cv-gates-failed': {text: string}
@@ -101,6 +105,12 @@ export interface EventPayloads {
   'c-traceback': {lines: readonly string[]}
   'c-resume-prompt': {choice: string}
   'c-other': {name: string}
+  /** A Claude Code transcript's tool call (`⏺ Bash(…)`, `⏺ Task Output <id>`) or, with no tool, its prose (docs/ingest.md "Transcripts"). */
+  'c-transcript': {tool: string | null; input: string}
+  /** The wave display's line for a task its orchestrator raised on: `✗ TASK-X: Error - Orchestration failed: …`. */
+  'c-task-error': {message: string}
+  /** The transcript shows the shell running this AutoBuild run killed (`⏺ Kill Shell(…)`). */
+  'c-run-killed': {source: string}
 }
 
 export interface TableRow {

@@ -5,13 +5,15 @@ import type {AssembledEvent} from './box-assembler.js'
 import {isMarkerNote} from './build/era-markers.js'
 import {keep} from './build/keep.js'
 import {classifyConsole} from './console-grammar.js'
-import type {ParsedEvent} from './events.js'
+import type {EventOf, ParsedEvent} from './events.js'
 import {fileIssues, type FileState, MAX_LINE_ISSUES, newFileState} from './file-state.js'
 import {createByteLineSplitter, decodeLine} from './line-splitter.js'
 import {createLoggerTable} from './logger-table.js'
-import {append, finishConsole, messageOf, openItem} from './open-item.js'
+import {isOutsideMargin, isWrapContinuation, wrapIndent} from './hard-wrap.js'
+import {append, appendWrapped, finishConsole, messageOf, openItem} from './open-item.js'
 import {type LineSink, scanPhysicalLine} from './physical-line.js'
 import {isPlainChunk, spinnerEnd, spinnerEndText} from './spinner.js'
+import {classifyToolCall, createTranscriptReader, recordHash, type TranscriptHost, type TranscriptReader} from './transcript.js'
 
 /**
  * The streaming log ingest: lines (or raw bytes) go in one at a time, a RunRecord's log-derived
@@ -68,6 +70,14 @@ export function createLogIngest(options: LogIngestOptions = {}): LogIngest {
   let attemptFile: string | null = null
   let promptSinceStart: {line: number; command: string} | null = null
   let f: FileState | null = null
+  /** The current file is a Claude Code transcript (transcript.ts): set at its first tool call. */
+  let transcript: TranscriptReader | null = null
+  /** A transcript's attempts, still open, with the last line each was seen on. */
+  const transcriptRuns = new Map<number, number>()
+  /** The attempt number of a re-printed record: attribution sees it, the RunRecord does not. */
+  const DUPLICATE = -1
+  /** The physical line being scanned (what is left of it after a spinner). */
+  let lineText = ''
 
   /** The console's counters, looked up once (on first use: a log without console text lists none). */
   let consoleStat: {parsed: number; counted: number} | null = null
@@ -78,21 +88,57 @@ export function createLogIngest(options: LogIngestOptions = {}): LogIngest {
     else s.counted++
   }
 
-  function openAttempt(line: number, hasStart: boolean): void {
+  function openAttempt(line: number, hasStart: boolean, command: string | null = null): void {
     const start = promptSinceStart?.line ?? line
     // Events held for look-ahead still belong to the attempt that ends here.
     attributor.drain()
-    if (attempt > 0 && builder.fileOfAttempt(attempt) === f!.file) builder.endAttempt(attempt, Math.max(start - 1, 1))
-    attempt = builder.startAttempt(f!.file, start, promptSinceStart?.command ?? null)
+    // A transcript can print a run again later (transcript.ts): its runs stay open until the file ends.
+    if (transcript === null && attempt > 0 && builder.fileOfAttempt(attempt) === f!.file) builder.endAttempt(attempt, Math.max(start - 1, 1))
+    attempt = builder.startAttempt(f!.file, start, promptSinceStart?.command ?? command)
     attemptFile = f!.file
     attemptHasStart = hasStart
     promptSinceStart = null
     attributor.startAttempt(attempt)
+    if (transcript !== null) transcriptRuns.set(attempt, start)
+  }
+
+  /** The ingest's side of the transcript reader: attempts it opens or returns to, events it routes. */
+  const transcriptHost: TranscriptHost = {
+    route(held, target) {
+      if (target === null) return deliver(held.event, held.line, held.logger, held.level, DUPLICATE)
+      if (target !== attempt) transcriptHost.resume(target)
+      transcriptRuns.set(target, held.line)
+      deliver(held.event, held.line, held.logger, held.level, target)
+    },
+    open(line, hasStart, command) {
+      openAttempt(line, hasStart, command)
+      return attempt
+    },
+    resume(target) {
+      attributor.drain()
+      attributor.startAttempt(target)
+      attempt = target
+      attemptFile = f!.file
+      attemptHasStart = true
+    },
+  }
+
+  function onToolCall(event: EventOf<'c-transcript'>, line: number): void {
+    transcript ??= createTranscriptReader(transcriptHost)
+    const call = classifyToolCall(event.tool, event.input)
+    transcript.toolCall(call, line)
+    promptSinceStart = call.kind === 'run' ? {line, command: keep(call.command)} : null
+    if (call.kind === 'kill') {
+      const target = transcript.attemptOf(call.source)
+      if (target !== null) attributor.push({kind: 'c-run-killed', source: call.source}, line, null, null, target)
+    }
   }
 
   /** Attempt segmentation (docs/record-formats.md §5.1.7): a shell prompt followed by an orchestration start. */
-  function dispatch(event: ParsedEvent, line: number, logger: string | null, level: string | null): void {
+  function dispatch(event: ParsedEvent, line: number, logger: string | null, level: string | null, hash: number | null = null, message?: string): void {
     const fs = f!
+    if (event.kind === 'c-transcript') return onToolCall(event, line)
+    if (transcript !== null && transcript.inPrint({event, line, logger, level, hash, ...(message === undefined ? {} : {message})})) return
     if (event.kind === 'c-prompt') {
       promptSinceStart = {line, command: keep(event.command)}
       return
@@ -112,9 +158,17 @@ export function createLogIngest(options: LogIngestOptions = {}): LogIngest {
     } else if (logger === 'guardkit.cli.autobuild' && attemptHasStart && promptSinceStart !== null) {
       openAttempt(line, false)
     }
+    if (transcript !== null) {
+      transcriptRuns.set(attempt, line)
+      if (hash !== null) transcript.noteRecord(attempt, hash, event.kind === 'cli-start')
+    }
+    deliver(event, line, logger, level, attempt)
+  }
+
+  function deliver(event: ParsedEvent, line: number, logger: string | null, level: string | null, to: number): void {
     // Recognised but inert (counted above): routine notes, spinners, other console chrome.
     if ((event.kind === 'note' && !isMarkerNote(event.name)) || event.kind === 'c-spinner' || event.kind === 'c-other') return
-    attributor.push(event, line, logger, level, attempt)
+    attributor.push(event, line, logger, level, to)
   }
 
   function closeItem(): void {
@@ -141,7 +195,8 @@ export function createLogIngest(options: LogIngestOptions = {}): LogIngest {
         return
       }
       fs.recognised++
-      dispatch(parsed, line, logger, level)
+      if (transcript === null) dispatch(parsed, line, logger, level)
+      else dispatch(parsed, line, logger, level, recordHash(level, logger, message), message)
       return
     }
     const event = finishConsole(item)
@@ -164,7 +219,13 @@ export function createLogIngest(options: LogIngestOptions = {}): LogIngest {
     const fs = f!
     const cls = classifyConsole(text)
     if (!cls.start) {
-      if (fs.open.kind !== 'none') append(fs.open, text)
+      const open = fs.open
+      if (open.kind === 'record' && open.wrapIndent > 0) {
+        // A transcript's record goes on at its margin; text left of the margin is the transcript's own (hard-wrap.ts).
+        if (open.blanks === 0 && isWrapContinuation(text, open.wrapIndent)) return appendWrapped(open, text.slice(open.wrapIndent))
+        if (isOutsideMargin(text, open.wrapIndent)) closeItem()
+      }
+      if (open.kind !== 'none') append(open, text)
       else if (text !== '') {
         options.onUnrecognised?.(fs.file, fs.lineNo, text)
         fs.unrecognised++
@@ -240,6 +301,7 @@ export function createLogIngest(options: LogIngestOptions = {}): LogIngest {
   /** The text of the current physical line (or what is left of it after a spinner). */
   function onText(text: string): void {
     const fs = f!
+    lineText = text
     if (plainBytes) return scanPhysicalLine(text, sink, true)
     if (text.indexOf('\u0000') !== -1) {
       if (fs.binaryLines++ === 0) fs.firstBinaryLine = fs.lineNo
@@ -256,6 +318,8 @@ export function createLogIngest(options: LogIngestOptions = {}): LogIngest {
       openItem(fs.open, 'record', fs.lineNo, message)
       fs.open.level = level
       fs.open.logger = logger
+      // A transcript indents a command's output; its records may go on over wrapped lines (hard-wrap.ts).
+      if (lineText.charCodeAt(0) === 0x20) fs.open.wrapIndent = wrapIndent(lineText, level, logger)
     },
     console: (text) => onConsole(text),
   }
@@ -266,8 +330,12 @@ export function createLogIngest(options: LogIngestOptions = {}): LogIngest {
     fs.splitter?.end()
     closeItem()
     emitBoxes(fs.boxes.flush())
+    if (transcript !== null) issues.push(...transcript.finish(fs.file))
     attributor.drain()
+    for (const [run, last] of transcriptRuns) builder.endAttempt(run, last)
+    transcriptRuns.clear()
     if (attempt > 0 && builder.fileOfAttempt(attempt) === fs.file) builder.endAttempt(attempt, fs.lineNo)
+    transcript = null
     issues.push(...fileIssues(fs))
     f = null
   }

@@ -1,4 +1,5 @@
 import type {ParsedEvent} from './events.js'
+import {joinWrapped} from './hard-wrap.js'
 
 /**
  * The multi-line item being read: a logging record (its message may continue on lines without a
@@ -18,6 +19,8 @@ export interface OpenItem {
   block: 'traceback' | 'prompt' | null
   /** Blank lines seen since the last line of the item, not yet known to belong to it. */
   blanks: number
+  /** A record's wrap indentation in a transcript (hard-wrap.ts), 0 when its lines are not wrapped. */
+  wrapIndent: number
 }
 
 /** An item keeps at most this much: the rest is counted (`dropped`) and reported. */
@@ -25,7 +28,7 @@ const MAX_ITEM_LINES = 200
 const MAX_ITEM_CHARS = 64 * 1024
 
 export function newOpenItem(): OpenItem {
-  return {kind: 'none', line: 0, level: '', logger: '', first: '', more: null, size: 0, dropped: 0, event: null, block: null, blanks: 0}
+  return {kind: 'none', line: 0, level: '', logger: '', first: '', more: null, size: 0, dropped: 0, event: null, block: null, blanks: 0, wrapIndent: 0}
 }
 
 export function openItem(item: OpenItem, kind: 'record' | 'console', line: number, first: string): void {
@@ -38,6 +41,7 @@ export function openItem(item: OpenItem, kind: 'record' | 'console', line: numbe
   item.event = null
   item.block = null
   item.blanks = 0
+  item.wrapIndent = 0
 }
 
 /** A continuation line, with the blank lines held before it. */
@@ -53,6 +57,14 @@ function appendOne(item: OpenItem, text: string): void {
     return
   }
   more.push(text)
+  item.size += text.length + 1
+}
+
+/** A wrapped line of the record (hard-wrap.ts): joined to the line it was cut from. */
+export function appendWrapped(item: OpenItem, text: string): void {
+  const more = item.more
+  if (more === null || more.length === 0) item.first = joinWrapped(item.first, text)
+  else more[more.length - 1] = joinWrapped(more[more.length - 1]!, text)
   item.size += text.length + 1
 }
 
@@ -80,6 +92,18 @@ export function finishConsole(item: OpenItem): ParsedEvent | null {
     }
     case 'c-traceback':
       return {...e, lines: [item.first, ...more]}
+    case 'c-transcript': {
+      // a tool call wider than the pane goes on over the next lines (the output file, a right-aligned
+      // timeout), up to the `⎿` that starts its output
+      if (e.tool === null) return e
+      const parts = [e.input]
+      for (const l of more) {
+        if (/^\s*⎿/.test(l)) break
+        const t = l.replace(/^\s+|\s+$/g, '')
+        if (t !== '') parts.push(t)
+      }
+      return parts.length === 1 ? e : {...e, input: parts.join(' ')}
+    }
     default:
       return e
   }

@@ -65,6 +65,7 @@ export function reportTask(t: TaskRun): ReportTask {
         evidence: stall.evidence.map(ev),
       },
       turnCount: t.turnCount?.value ?? null,
+      error: t.error?.value ?? null,
       events: t.events.map(reportEvent),
       evidence: {outcome: evs(t.outcome), mode: evs(t.mode)},
     },
@@ -86,6 +87,8 @@ function reportTurn(u: TurnRecord): RecordedTurn {
     rejected: c.rejected?.value ?? null,
     pending: c.pending?.value ?? null,
     player: u.player.status?.value ?? null,
+    playerError: u.player.error?.value ?? null,
+    coachError: c.error?.value ?? null,
     testCommand: c.testCommand?.value ?? null,
     independentTests: c.independentTests?.value ?? null,
     evidence: {

@@ -46,6 +46,8 @@ export const RecordedTurnSchema = z.object({
   rejected: z.number().int().nullable().optional(),
   pending: z.number().int().nullable().optional(),
   player: z.enum(['success', 'error', 'feedback']).nullable().optional(),
+  playerError: z.string().nullable().optional(),
+  coachError: z.string().nullable().optional(),
   testCommand: z.string().nullable().optional(),
   independentTests: z.object({passed: z.boolean(), durationSeconds: z.number().nullable(), skipped: z.boolean().optional()}).nullable().optional(),
   evidence: TurnEvidenceSchema.optional(),
@@ -182,6 +184,7 @@ export const ReportTaskSchema = z.object({
     stall: RecordedStallSchema.nullable(),
     // additions
     turnCount: z.number().int().nullable().optional(),
+    error: z.string().nullable().optional(),
     events: z.array(z.object({kind: z.string(), turn: z.number().int().nullable(), detail: z.string().nullable(), evidence: z.array(EvidenceSchema)})).optional(),
     evidence: z.object({outcome: z.array(EvidenceSchema), mode: z.array(EvidenceSchema)}).optional(),
   }),

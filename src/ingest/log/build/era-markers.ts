@@ -34,6 +34,16 @@ export function markersOf(e: LogEvent): readonly string[] {
       return ['diagnostic-dump'] // docs/guardkit-logic.md §7.2 (pre-acr prints none)
     case 'ab-use-coach':
       return e.coach === 'llm' ? ['llm-coach'] : NONE
+    case 'ab-init':
+      return orchestratorGeneration(e.params)
+    case 'waves-start':
+      return e.taskTimeout === null ? ['waves-without-task-timeout'] : NONE // docs/record-formats.md §5.4 fo_phase2: `(task_timeout=…)` from February
+    case 'pr-started':
+      return e.ts === undefined ? PROGRESS_PLAIN : PROGRESS_STAMPED // docs/record-formats.md §5.4 pr_ts_prefix: from 2026-03
+    case 'ab-verdict-failed':
+      return ['coach-verdict-emission'] // the LLM Coach's verdict file (June 2026)
+    case 'ai-error':
+      return e.text.includes('LangGraphHarness') ? ['langgraph-harness'] : NONE
     case 'ab-orchestration-failed':
       return /is not a valid CriterionStatus/.test(e.message) ? ['criterion-status-crash'] : NONE // D31
     case 'ab-invocation-stall':
@@ -50,6 +60,22 @@ export function markersOf(e: LogEvent): readonly string[] {
   }
 }
 
+/**
+ * `AutoBuildOrchestrator initialized: …` lists the orchestrator's settings, and each generation of
+ * GuardKit added some: checkpoints and perspective resets (late January 2026), the knowledge-graph
+ * context (early February), the context loader and its factory (the modelled window on).
+ */
+function orchestratorGeneration(params: Readonly<Record<string, string>>): readonly string[] {
+  if (params.repo === undefined || params.max_turns === undefined) return NONE
+  if (params.enable_checkpoints === undefined) return ['orchestrator-init-v1']
+  if (params.enable_context === undefined) return ['orchestrator-init-v2']
+  if (params.context_loader === undefined) return ['orchestrator-init-v3']
+  return ['orchestrator-init-v4']
+}
+
+const PROGRESS_PLAIN: readonly string[] = ['progress-without-timestamps']
+const PROGRESS_STAMPED: readonly string[] = ['progress-timestamps']
+
 const NOTE_MARKERS: Readonly<Record<string, readonly string[]>> = {
   'synthetic-detected': ['synthetic-report-detected'],
   'synthetic-no-promises': ['synthetic-no-promises'],
@@ -59,6 +85,8 @@ const NOTE_MARKERS: Readonly<Record<string, readonly string[]>> = {
   'seam-recommendation': ['seam-test-recommendation'], // D34
   'unknown-criterion-status': ['unknown-criterion-status-warning'], // D31 fixed
   'prior-turn-promises': ['prior-turn-promises-log'], // docs/guardkit-logic.md §7.3, S004 Fix 1
+  harness: ['langgraph-harness'], // guardkitfactory.harness.langgraph_harness (June 2026)
+  specialist: ['specialist-invocations'], // guardkit.orchestrator.specialist_invocations (June 2026)
 }
 
 // a Set: most note names are not in NOTE_MARKERS, and a missed property lookup walks the prototype chain

@@ -26,6 +26,10 @@ export interface TaskDraft {
   summary: SummaryRow[] | null
   /** The dump being read (its lines follow its header). */
   openDump: TurnDraft | null
+  /** The exception that ended the task's run (`Orchestration failed for TASK-X: …`, the wave's `Error - …`). */
+  error: Fact<string> | null
+  /** The wave display's word for a task that ended without a turn count (`✗ TASK-X: FAILED  error`). */
+  waveDecision: Fact<string> | null
 }
 
 const MAX_EVENTS = 400
@@ -35,6 +39,7 @@ export function newTask(taskId: string, attempt: number, file: string, order: nu
   return {
     taskId, attempt, file, order, featureId: null, mode: null, taskType: null, maxTurns: null, outcome: null, turnCount: null,
     turns: new Map(), stall: null, events: [], eventsDropped: 0, graphitiErrors: 0, criteria: null, summary: null, openDump: null,
+    error: null, waveDecision: null,
   }
 }
 
@@ -93,7 +98,24 @@ export function applySummaryTable(task: TaskDraft, rows: readonly TableRow[], fi
   task.summary = summary
 }
 
+/**
+ * A task whose orchestrator raised before any `Orchestration complete` record (a design-phase SDK
+ * timeout, a pre-loop error) ended in `error`: the wave display says so (`✗ TASK-X: FAILED  error`)
+ * and the exception is logged. Its turn count is the turns it started, 0 when it ended before turn 1.
+ */
+export function settleErrorEnd(task: TaskDraft): void {
+  if (task.outcome !== null || task.error === null) return
+  const wave = task.waveDecision
+  if (wave !== null && wave.value !== 'error') return
+  const evidence = [...(wave?.evidence ?? []), ...task.error.evidence]
+  let started = 0
+  for (const k of task.turns.keys()) if (k > started) started = k
+  task.outcome = {value: 'error', evidence}
+  task.turnCount = {value: started, evidence}
+}
+
 export function finishTask(task: TaskDraft): TaskRun {
+  settleErrorEnd(task)
   const count = task.turnCount?.value ?? 0
   const turns = [...task.turns.values()]
     .filter((t) => t.hasResult || (t.turn <= count && t.turn >= 1))
@@ -121,5 +143,6 @@ export function finishTask(task: TaskDraft): TaskRun {
     artifactDir: null,
     summary: task.summary,
     sources: {log: true, artifacts: false},
+    ...(task.error === null ? {} : {error: task.error}),
   }
 }

@@ -113,7 +113,15 @@ export function applyTaskEvent(task: TaskDraft, turnNo: number | null, e: LogEve
       addEvent(task, {kind: 'critical-error', turn: turnNo, message: null, evidence: [ev]})
       break
     case 'ab-verdict-failed':
+      if (t) t.coachError ??= {value: keep(pyHead(`verdict: ${e.message}`, 500)), evidence: [ev]}
       if (roomForEvent(task, 'other')) task.events.push({kind: 'other', name: 'coach-verdict-emission-failed', turn: turnNo, detail: keep(pyHead(e.message, 500)), evidence: [ev]})
+      break
+    case 'cv-phase-error':
+      if (t) t.coachError ??= {value: keep(pyHead(`${e.phase}: ${e.text}`, 500)), evidence: [ev]}
+      if (roomForEvent(task, 'other')) task.events.push({kind: 'other', name: `coach-${e.phase}-error`, turn: turnNo, detail: keep(pyHead(e.text, 500)), evidence: [ev]})
+      break
+    case 'ai-specialist':
+      if (roomForEvent(task, 'other')) task.events.push({kind: 'other', name: `specialist-${e.what}`, turn: turnNo, detail: keep(pyHead(`${e.role}: ${e.text}`, 500)), evidence: [ev]})
       break
     case 'ab-stall-warning':
       task.stall = {kind: 'feedback', turn: turnNo, signature: e.signature, windowTurns: e.turns, criteriaPassing: e.passing, extended: e.extended,
@@ -160,6 +168,13 @@ export function applyTaskEvent(task: TaskDraft, turnNo: number | null, e: LogEve
       break
     case 'ab-orchestration-failed':
       addEvent(task, {kind: 'orchestration-crash', turn: turnNo, message: e.message, evidence: [ev]})
+      task.error ??= {value: keep(pyHead(e.message.replace(/\s*\n\s*/g, ' '), 500)), evidence: [ev]}
+      break
+    case 'c-task-error':
+      task.error ??= {value: keep(pyHead(e.message.replace(/\s*\n\s*/g, ' '), 500)), evidence: [ev]}
+      break
+    case 'c-task-result':
+      if (e.turns === null) task.waveDecision ??= {value: intern(e.decision), evidence: [ev]}
       break
     case 'c-traceback': {
       const crash = e.lines.find((l) => l.includes('is not a valid CriterionStatus'))

@@ -27,6 +27,7 @@ export interface TurnDraft {
   sdkTurns: Fact<{used: number; max: number | null; ceilingHit: boolean | null}> | null
   sdkMaxTurns: number | null
   decision: Candidate<CoachDecision> | null
+  coachError: Fact<string> | null
   criteriaMet: Fact<number> | null
   criteriaTotal: Fact<number> | null
   verified: Fact<number> | null
@@ -70,7 +71,7 @@ const NO_ARTIFACTS: TurnRecord['artifacts'] = Object.freeze({
 export function newTurn(turn: number): TurnDraft {
   return {
     turn, playerStatus: null, playerError: null, filesCreated: null, filesModified: null, toolKeys: [], toolKeysEvidence: [], reportSource: null,
-    promisesRecovered: null, sdkTurns: null, sdkMaxTurns: null, decision: null, criteriaMet: null, criteriaTotal: null, verified: null, rejected: null,
+    promisesRecovered: null, sdkTurns: null, sdkMaxTurns: null, decision: null, coachError: null, criteriaMet: null, criteriaTotal: null, verified: null, rejected: null,
     pending: null, feedback: null, gates: null, testCommand: null, independentTests: null, testFailureClass: null, dump: null, missingCriteria: null,
     zeroTestAnomaly: null, stateRecovery: null, checkpoint: null, perspectiveReset: null, startedAt: null, endedAt: null, hasResult: false,
   }
@@ -106,6 +107,7 @@ export function finishTurn(t: TurnDraft): TurnRecord {
       missingCriteria: t.missingCriteria,
       issueCategories: null,
       zeroTestAnomaly: t.zeroTestAnomaly,
+      ...(t.coachError === null ? {} : {error: t.coachError}),
     },
     stateRecovery: t.stateRecovery,
     checkpoint: t.checkpoint,

@@ -60,8 +60,10 @@ export function parseAgentInvoker(level: string, m: string): ParsedEvent | null 
   }
   if (INVOKER_INFO_FIRST.includes(m.charAt(0)) && /^(Working directory|Executing via SDK|Executing inline implement protocol|Inline protocol size|Recorded baseline commit|Filtered \d+|Injected|Timeout multiplier|SDK max turns reduced|BDD oracle|Extracted partial data|CancelledError caught|Generated \d+)/.test(m))
     return note('invoker-info')
+  // the LLM Coach's evidence gathering (June 2026), run by the invoker: a Coach phase, not the Player
   if (m.charCodeAt(0) === 0x54 /* T */ && (r = /^(TASK-[\w-]*\w): Phase-A gather failed for (TASK-[\w-]*\w) turn (\d+)/.exec(m)))
-    return {kind: 'ai-error', taskId: r[2]!, turn: Number(r[3]), text: m}
+    return {kind: 'cv-phase-error', taskId: r[2]!, turn: Number(r[3]), phase: 'gather', text: m}
+  if (m.charCodeAt(0) === 0x54 /* T */ && /^TASK-[\w-]*\w: Phase-A gather produced \d+/.test(m)) return note('invoker-info')
   return null
 }
 
@@ -86,6 +88,8 @@ function parseTaskLine(level: string, taskId: string, m: string): ParsedEvent | 
       if (m.startsWith('Auto-detected direct mode (')) return {kind: 'ai-mode', taskId, mode: 'direct'}
       break
   }
+  // a specialist's own tool calls (`specialist:test-orchestrator invocation ToolUseBlock Bash …`)
+  if (m.startsWith('specialist:')) return note('specialist')
   if (level === 'ERROR' && /^(SDK UNEXPECTED ERROR|Error message|Last output|Messages processed)/.test(m)) return {kind: 'ai-error', taskId, text: m}
   if (TASK_INFO_FIRST.includes(m.charAt(0)) && /^(SDK timeout: |Message summary|Working directory|Allowed tools|Permission mode|SDK invocation|Setting sources|Documentation level|Harness invocation|preflight_ignore_gate|Resuming SDK session|Full traceback|Skipping orchestrator)/.test(m))
     return note('invoker-task')

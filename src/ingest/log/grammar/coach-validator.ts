@@ -13,6 +13,8 @@ export function parseCoachValidator(_level: string, m: string): ParsedEvent | nu
   switch (m.charCodeAt(0)) {
     case 0x53 /* S */:
       if ((r = /^SDK coach test execution timed out after ([\d.]+)s/.exec(m))) return {kind: 'cv-test-result', passed: false, seconds: Number(r[1])}
+      // the Coach's own test run broke (the harness, not the tests): June 2026
+      if (/^SDK (?:coach )?test execution failed \(error_class=/.test(m)) return {kind: 'cv-phase-error', phase: 'tests', text: m}
       if ((r = /^Starting Coach validation for (TASK-[\w-]*\w) turn (\d+)/.exec(m))) return {kind: 'cv-start', taskId: r[1]!, turn: Number(r[2])}
       if (m.startsWith('Saved Coach decision to ')) {
         const a = artifactOfPath(m)

@@ -23,15 +23,24 @@ const BY_LOGGER = new Map<string, Parser>([
   ['guardkit.orchestrator.parallel_strategy', (_l, m) => (/^Wave \d+: max_parallel=/.test(m) ? note('parallel') : null)],
   ['guardkit.orchestrator.review_summary', (_l, m) => (m.startsWith('Review summary written') ? note('review-summary') : null)],
   ['guardkit.orchestrator.specialist_invocations', parseSpecialist],
+  // the pre-loop design phase (`--enable-pre-loop`; December 2025 – January 2026 runs, later ones too)
+  ['guardkit.orchestrator.quality_gates.task_work_interface', (l, m) => (l === 'ERROR' || /^(Executing|SDK completed|Working directory|Design phase|Parsed)/.test(m) ? note('design-phase') : null)],
+  ['guardkit.orchestrator.quality_gates.pre_loop', (_l, m) => (/^(Executing pre-loop|Pre-loop|Design phase|Implementation plan)/.test(m) ? note('pre-loop') : null)],
   ['guardkitfactory.harness.langgraph_harness', (_l, m) => (/^TASK-[\w-]*\w: /.test(m) ? note('harness') : null)],
   ['guardkit.orchestrator.environment_bootstrap', (_l, m) => (/^(Running|Install|Incomplete|FFC|PEP|Bootstrap|Detected|Skipping|Creating)/.test(m) ? note('bootstrap') : null)],
 ])
 
-/** `run_specialist(test-orchestrator)` hangs and failures: Player-side SDK trouble, kept as events. */
+/**
+ * `guardkit.orchestrator.specialist_invocations` (June 2026): the specialists a turn runs
+ * (`run_specialist(test-orchestrator)`, `code-reviewer`) — a hang, a failure, a capped timeout.
+ */
 function parseSpecialist(level: string, m: string): ParsedEvent | null {
   const task = /(TASK-[\w-]*\w)/.exec(m)?.[1]
-  if (level === 'WARNING' || level === 'ERROR') return {kind: 'ai-error', text: m, ...(task ? {taskId: task} : {})}
-  return /sdk_timeout capped|invocation/.test(m) ? note('specialist') : null
+  const at = task ? {taskId: task} : {}
+  const role = /run_specialist\(([\w-]+)\)/.exec(m)?.[1] ?? /\] ([\w-]+) sdk_timeout capped/.exec(m)?.[1] ?? 'specialist'
+  if (/sdk_timeout capped/.test(m)) return {kind: 'ai-specialist', role, what: 'capped', text: m, ...at}
+  if (level === 'WARNING' || level === 'ERROR') return {kind: 'ai-specialist', role, what: / failed for /.test(m) ? 'failed' : 'hang', text: m, ...at}
+  return /invocation/.test(m) ? note('specialist') : null
 }
 
 const STATE_LOGGERS = new Set([
