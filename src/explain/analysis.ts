@@ -4,6 +4,7 @@ import type {Finding} from '../model/finding.js'
 import type {RunRecord, TaskRun} from '../model/run-record.js'
 import type {EraInference, TaskReplay} from '../replay/types.js'
 import type {CriteriaTurn} from './criteria-table.js'
+import type {RunEra} from './era-statement.js'
 import type {StallTable} from './stall-table.js'
 
 export type {EraInference}
@@ -16,6 +17,8 @@ export interface AnalysisReport {
   readonly tool: {readonly name: string; readonly version: string}
   readonly run: RunRecord
   readonly era: EraInference
+  /** The run's era on the timeline, said once (era-statement.ts); absent from reports built by hand. */
+  readonly runEra?: RunEra
   /** Profiles replayed, in display order (inferred era first when there is one, then legacy, fixed, the user's). */
   readonly profiles: readonly {readonly name: string; readonly description: string}[]
   readonly tasks: readonly TaskAnalysis[]

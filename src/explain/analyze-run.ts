@@ -1,12 +1,14 @@
 import {builtinProfile, type Profile} from '../logic/profiles.js'
 import type {RunRecord, TaskRun} from '../model/run-record.js'
 import {inferEra} from '../replay/era.js'
+import {placeRun} from '../replay/era-timeline.js'
 import {notModelledReplay, replayTask} from '../replay/replay-task.js'
 import {collectTaskInputs, type TaskInputs} from '../replay/turn-inputs.js'
 import type {EraInference, TaskReplay} from '../replay/types.js'
 import type {AnalysisReport, TaskAnalysis} from './analysis.js'
 import {buildCriteriaTable} from './criteria-table.js'
 import {detectTaskFindings} from './detect-findings.js'
+import {describeRunEra} from './era-statement.js'
 import {buildFeaturePictures, mainFeaturePicture} from './feature.js'
 import {numberFindings} from './order.js'
 import {DEFAULT_SELECTION, planProfiles, type ProfileSelection} from './profile-selection.js'
@@ -42,7 +44,9 @@ export interface AnalyzeRunOptions {
  */
 export function analyzeRun(run: RunRecord, options: AnalyzeRunOptions = {}): AnalysisReport {
   const era = inferEra(run)
-  const plan = planProfiles(options.profiles ?? DEFAULT_SELECTION, era.modelled ? era.profile : null)
+  const runEra = describeRunEra(era, placeRun(run))
+  // Outside the modelled window nothing is replayed: the report says so once (runEra), not per task and profile.
+  const plan = era.modelled ? planProfiles(options.profiles ?? DEFAULT_SELECTION, era.profile) : {profiles: [], asRun: null}
   const asRun = plan.asRun
   const replayer = taskReplayer(era, asRun, options.memo)
 
@@ -81,6 +85,7 @@ export function analyzeRun(run: RunRecord, options: AnalyzeRunOptions = {}): Ana
     tool: options.tool ?? {name: 'guardkit-replay', version: '0.0.0'},
     run,
     era,
+    runEra,
     profiles: plan.profiles.map((p) => ({name: p.name, description: p.description})),
     tasks,
     feature: mainFeaturePicture(run, features),

@@ -51,11 +51,24 @@ function happened(task: TaskRun): string {
   return `${outcome} at turn ${n}`
 }
 
+/**
+ * Why an approved task was approved, as far as its approving turn records it: every criterion
+ * verified, or (January 2026's Coach, docs/era-markers.md) approved with every criterion pending.
+ */
+function approvedBecause(task: TaskRun): string {
+  const c = [...task.turns].reverse().find((u) => u.coach.decision?.value === 'approve')?.coach
+  const met = c?.criteriaMet?.value ?? null
+  const total = c?.criteriaTotal?.value ?? null
+  if (met !== null && total !== null && total > 0 && met === total) return 'the Coach verified every criterion'
+  if (total !== null && total > 0 && c?.pending?.value === total) return `the Coach approved with all ${total} criteria pending: it verified none`
+  return met !== null && total !== null ? `the Coach approved it with ${met}/${total} criteria verified` : 'the Coach approved it'
+}
+
 /** The main chain's clauses, causes first: serious findings ordered by how many links lead to them. */
 function why(task: TaskRun, findings: readonly Finding[]): string {
   const chain = findings.filter((f) => (f.severity === 'critical' || f.severity === 'high') && f.code !== 'STALL_FIRED')
   const chosen = chain.length > 0 ? chain : findings.filter((f) => f.severity === 'medium')
-  if (chosen.length === 0) return task.outcome?.value === 'approved' ? 'the Coach verified every criterion' : 'the records show no cause'
+  if (chosen.length === 0) return task.outcome?.value === 'approved' ? approvedBecause(task) : 'the records show no cause'
   const byId = new Map(findings.map((f) => [f.id, f]))
   const depth = (f: Finding, seen: Set<string> = new Set()): number =>
     f.causes.reduce((d, id) => (seen.has(id) || !byId.has(id) ? d : Math.max(d, 1 + depth(byId.get(id)!, new Set([...seen, id])))), 0)

@@ -18,14 +18,21 @@ export function detectStallFindings(input: FamilyInput): FindingDraft[] {
   const runs = repeatRuns(input.task, feedback)
   const asRun = runRecordedStall(input.task, profileFlags(input.asRun), feedback)
   const fixed = runRecordedStall(input.task, profileFlags('fixed'), feedback)
+  // A run older than the window predates the feedback-stall detector (docs/era-markers.md): nothing "failed to fire".
+  const detector = !beforeStallDetector(input)
   return [
     ...stallFired(input, asRun),
     ...contextPollution(input),
-    ...defeatedByVariableOutput(input, runs, asRun, fixed, feedback),
-    ...windowBroken(input, feedback),
-    ...maxTurnsWithoutStall(input, runs, asRun, fixed),
+    ...(detector ? defeatedByVariableOutput(input, runs, asRun, fixed, feedback) : []),
+    ...(detector ? windowBroken(input, feedback) : []),
+    ...maxTurnsWithoutStall(input, runs, asRun, fixed, detector),
     ...stallOnCorrectWork(input),
   ]
+}
+
+/** The run is older than the modelled window (inferEra): GuardKit had no feedback-stall detector yet (first logged 2026-02-11). */
+function beforeStallDetector(input: FamilyInput): boolean {
+  return !input.era.modelled && input.era.window.from === null && input.era.window.to !== null && input.task.stall === null
 }
 
 function stopPhrase(stop: FixedStop): string {
@@ -173,7 +180,7 @@ function windowBroken(input: FamilyInput, feedback: Map<number, FeedbackView>): 
 }
 
 /** MAX_TURNS_WITHOUT_STALL: all turns used while the feedback repeated (certain). */
-function maxTurnsWithoutStall(input: FamilyInput, runs: readonly RepeatRun[], asRun: RecordedStall, fixed: RecordedStall): FindingDraft[] {
+function maxTurnsWithoutStall(input: FamilyInput, runs: readonly RepeatRun[], asRun: RecordedStall, fixed: RecordedStall, detector: boolean): FindingDraft[] {
   const {task} = input
   const maxEvent = task.events.find((e) => e.kind === 'max-turns-exceeded')
   if (task.outcome?.value !== 'max_turns_exceeded' && !maxEvent) return []
@@ -188,10 +195,12 @@ function maxTurnsWithoutStall(input: FamilyInput, runs: readonly RepeatRun[], as
       severity: 'high',
       turns: longest.turns,
       reproduceTurn: stop.turn ?? longest.turns[THRESHOLD - 1]!,
-      message: `The task used all ${plural(lastTurn(task), 'turn')} although the feedback was "${longest.category}" with ${longest.count} criteria passing on ${formatTurns(longest.turns)}; the stall detector never fired, and ${stopPhrase(stop)}.`,
+      message: detector
+        ? `The task used all ${plural(lastTurn(task), 'turn')} although the feedback was "${longest.category}" with ${longest.count} criteria passing on ${formatTurns(longest.turns)}; the stall detector never fired, and ${stopPhrase(stop)}.`
+        : `The task used all ${plural(lastTurn(task), 'turn')} although the feedback was "${longest.category}" with ${longest.count} criteria passing on ${formatTurns(longest.turns)}; this GuardKit had no stall detector yet (it was added in February 2026), so nothing stopped the loop before its last turn.`,
       evidence,
       remediation: 'Fix the repeated failure before giving the task more turns; more turns only repeat it.',
-      fixedIn: stop.turn !== null ? fixedBy('stallNormalize') : null,
+      fixedIn: detector && stop.turn !== null ? fixedBy('stallNormalize') : null,
       source: {function: 'AutoBuildOrchestrator._loop_phase / _is_feedback_stalled', spec: '§8.1, §8.4'},
       detail: {category: longest.category, count: longest.count, turns: longest.turns, fixedWouldStopAt: stop.turn, fixedStopBasis: stop.basis},
     }),

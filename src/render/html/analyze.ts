@@ -1,5 +1,5 @@
 import type {AnalysisReport, FeaturePicture, TaskAnalysis} from '../../explain/analysis.js'
-import {featurePictures, formatEra} from '../text/analyze.js'
+import {eraLine, featurePictures, formatEra} from '../text/analyze.js'
 import {plural, shellQuote} from '../text/layout.js'
 import {formatEvidence} from '../text/text-options.js'
 import {formatWaste, shortenCaveat} from '../text/verdict.js'
@@ -27,7 +27,7 @@ export function renderAnalyzeHtml(report: AnalysisReport): string {
 <header>
 <h1>guardkit-replay${featureId === null ? '' : html` · ${featureId}`}</h1>
 <p class="meta"><code>${run.path}</code> · ${plural(run.logs.length, 'log')}, ${run.worktrees.length === 0 ? 'no worktree' : plural(run.worktrees.length, 'worktree')}</p>
-<p class="meta">GuardKit era ${formatEra(report.era)}; replayed under ${join(report.profiles.map((p) => html`<span title="${p.description}"><code>${p.name}</code>${p.name === report.era.profile ? ' (the run’s era)' : ''}</span>`), ', ')}</p>
+<p class="meta">${report.runEra !== undefined && !report.runEra.replayed ? eraLine(report) : html`GuardKit era ${formatEra(report.era)}${report.runEra?.label == null ? '' : ` (${report.runEra.label}, ${report.runEra.name ?? ''})`}; replayed under ${join(report.profiles.map((p) => html`<span title="${p.description}"><code>${p.name}</code>${p.name === report.era.profile ? ' (the run’s era)' : ''}</span>`), ', ')}`}</p>
 </header>
 <main>
 <section aria-label="verdicts">

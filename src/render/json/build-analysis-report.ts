@@ -1,4 +1,5 @@
 import type {AnalysisReport, FeaturePicture, TaskAnalysis} from '../../explain/analysis.js'
+import type {RunEra} from '../../explain/era-statement.js'
 import type {Evidence} from '../../model/evidence.js'
 import type {Finding} from '../../model/finding.js'
 import {formatReplayOutcome, type ReplayedTurn, type TaskReplay} from '../../replay/types.js'
@@ -27,7 +28,11 @@ export function buildAnalysisReport(report: AnalysisReport, options: AnalysisJso
   return {
     schemaVersion: base.schemaVersion,
     tool: base.tool,
-    run: {...base.run, inferredProfile: era.profile === null ? null : {name: era.profile, reason: era.reason}},
+    run: {
+      ...base.run,
+      inferredProfile: era.profile === null ? null : {name: era.profile, reason: era.reason},
+      ...(report.runEra === undefined ? {} : {era: runEraOf(report.runEra)}),
+    },
     ingestIssues: base.ingestIssues,
     tasks: tasks.map((t) => analysisTask(t, options)),
     attempts: base.attempts,
@@ -39,6 +44,11 @@ export function buildAnalysisReport(report: AnalysisReport, options: AnalysisJso
     features: (report.features ?? (report.feature === null ? [] : [report.feature])).map(featureOf),
     ...(options.focus === undefined ? {} : {focus: options.focus}),
   }
+}
+
+/** `run.era`: the run's era said once (docs/json-schema.md). */
+function runEraOf(e: RunEra): NonNullable<Report['run']['era']> {
+  return {label: e.label, name: e.name, from: e.from, to: e.to, replayed: e.replayed, statement: e.statement, basis: [...e.basis], confidence: e.confidence, evidence: e.evidence.map(ev)}
 }
 
 function analysisTask(t: TaskAnalysis, options: AnalysisJsonOptions): ReportTask {

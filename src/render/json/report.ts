@@ -205,6 +205,18 @@ export const ReportSchema = z.object({
     logs: z.array(z.string()),
     worktrees: z.array(z.string()),
     inferredProfile: z.object({name: z.string(), reason: z.string()}).nullable(),
+    // addition: the run's era on the timeline, said once (docs/era-markers.md)
+    era: z.object({
+      label: z.string().nullable(),
+      name: z.string().nullable(),
+      from: z.string().nullable(),
+      to: z.string().nullable(),
+      replayed: z.boolean(),
+      statement: z.string(),
+      basis: z.array(z.string()),
+      confidence: z.enum(['high', 'medium', 'low']).nullable(),
+      evidence: z.array(EvidenceSchema),
+    }).optional(),
   }),
   ingestIssues: z.array(IngestIssueSchema),
   tasks: z.array(ReportTaskSchema),

@@ -1,5 +1,5 @@
 import type {AnalysisReport, TaskAnalysis} from '../../explain/analysis.js'
-import {featurePictures, formatEra} from '../text/analyze.js'
+import {eraLine, featurePictures, formatEra} from '../text/analyze.js'
 import {orderCauseChain} from '../text/cause-chain.js'
 import {describeTurns, firstLine, formatTurns, plural, shellQuote} from '../text/layout.js'
 import {buildStallTable, type SignatureCell, type StallTable} from '../text/stall-rows.js'
@@ -21,7 +21,7 @@ export function renderAnalyzeMarkdown(report: AnalysisReport, options: {verbose?
   const out: string[] = [
     `## guardkit-replay${featureId === null ? '' : `: ${mdText(featureId)}`}`,
     '',
-    `${mdCode(run.path)} · ${plural(run.logs.length, 'log')}, ${run.worktrees.length === 0 ? 'no worktree' : plural(run.worktrees.length, 'worktree')} · GuardKit era ${mdText(formatEra(report.era))} · replayed under ${report.profiles.map((p) => `${mdCode(p.name)}${p.name === era ? ' (the run’s era)' : ''}`).join(', ')}`,
+    `${mdCode(run.path)} · ${plural(run.logs.length, 'log')}, ${run.worktrees.length === 0 ? 'no worktree' : plural(run.worktrees.length, 'worktree')} · ${report.runEra !== undefined && !report.runEra.replayed ? mdText(eraLine(report)) : `GuardKit era ${mdText(formatEra(report.era))}${report.runEra?.label == null ? '' : ` (${mdText(report.runEra.label)}, ${mdText(report.runEra.name ?? '')})`} · replayed under ${report.profiles.map((p) => `${mdCode(p.name)}${p.name === era ? ' (the run’s era)' : ''}`).join(', ')}`}`,
     '',
   ]
   out.push(...mdTable(['task', 'recorded', ...report.profiles.map((p) => mdCode(p.name)), 'waste'], report.tasks.map((t) => verdictRow(report, t))))

@@ -41,15 +41,27 @@ function renderHeader(report: AnalysisReport, o: TextOptions): string[] {
   const featureId = report.feature?.featureId ?? run.attempts.find((a) => a.featureId !== null)?.featureId ?? null
   const parts = [p.bold('guardkit-replay'), featureId, run.path, `${plural(run.logs.length, 'log')}, ${run.worktrees.length === 0 ? 'no worktree' : plural(run.worktrees.length, 'worktree')}`]
   const out = hanging(parts.filter((x) => x !== null).join(' · '), o.width)
-  const era = report.era.profile
-  const profiles = report.profiles.map((x) => (x.name === era ? `${x.name} (the run's era)` : x.name)).join(', ')
-  out.push(...hanging(`GuardKit era ${formatEra(report.era)}; replayed under ${profiles}`, o.width).map((l) => p.dim(l)))
+  out.push(...hanging(eraLine(report), o.width).map((l) => p.dim(l)))
   if (o.verbose) {
+    for (const b of report.runEra?.basis ?? []) out.push(...labelled('  ', 'placed by', 10, b, o.width, p.dim))
     out.push(...labelled('  ', 'era', 8, report.era.reason, o.width, p.dim))
     for (const e of report.era.evidence.slice(0, 12)) out.push(p.dim(`            at ${formatEvidence(e)}`))
     for (const x of report.profiles) out.push(...labelled('  ', x.name, Math.max(8, ...report.profiles.map((y) => y.name.length)), x.description, o.width, p.cyan))
   }
   return out
+}
+
+/**
+ * The run's era, once (docs/era-markers.md): outside the modelled window the statement alone, with
+ * the records that place the run; inside it, also the commit window and the profiles replayed.
+ */
+export function eraLine(report: AnalysisReport): string {
+  const runEra = report.runEra
+  if (runEra !== undefined && !runEra.replayed) return `${runEra.statement} (${runEra.basis.length === 0 ? 'no marker places it on the timeline' : runEra.basis.slice(0, 3).join('; ')})`
+  const era = report.era.profile
+  const profiles = report.profiles.map((x) => (x.name === era ? `${x.name} (the run's era)` : x.name)).join(', ')
+  const of = runEra?.label == null ? 'GuardKit era' : `GuardKit of ${runEra.label} (${runEra.name}), commit`
+  return `${of} ${formatEra(report.era)}; replayed under ${profiles}`
 }
 
 /** Every feature run captured (a log may hold several attempts), else the main picture. */

@@ -52,9 +52,13 @@ describe('analyzeRun (the spine)', () => {
     const run = outsideWindow(await loadFixture('db-003-timeout-log-only'))
     const report = analyzeRun(run)
     expect(report.era.modelled).toBe(false)
-    expect(report.profiles.map((p) => p.name)).toEqual(['legacy', 'fixed'])
+    // said once, for the run: no profile is replayed, so no task carries a "not modelled" line per profile
+    expect(report.runEra?.replayed).toBe(false)
+    expect(report.runEra?.statement).toMatch(/: the February 2026 logic is not replayed; the diagnosis reads the records$/)
+    expect(report.profiles).toEqual([])
     const db3 = report.tasks.find((t) => t.task.taskId === 'TASK-DB-003')!
-    for (const r of Object.values(db3.replays)) expect(r.outcome.kind).toBe('not-modelled')
+    expect(db3.replays).toEqual({})
+    expect(db3.verdict.underProfiles).toEqual([])
     expect(db3.findings.map((f) => f.code)).toEqual(expect.arrayContaining(['INFRA_TEST_FAILURE', 'ENDED_BY_TIMEOUT_NOT_STALL', 'GATES_SHORT_CIRCUIT']))
     expect(db3.findings.map((f) => f.code)).not.toContain('REPLAY_DIVERGES_FROM_RECORD')
   })
