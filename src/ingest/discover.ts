@@ -3,7 +3,7 @@ import type {IngestIssue} from '../model/ingest-issue.js'
 import {UsageError} from '../shared/errors.js'
 import {describeErrorCode, errorCode, type FsPort} from './fs/file-port.js'
 import type {RecordingManifest} from './discovery/recording.js'
-import {collectWorktree, isWorktreeRoot, type DiscoveredFile, type DiscoveredWorktree} from './discovery/find-worktree.js'
+import {collectWorktree, isEventLog, isWorktreeRoot, type DiscoveredFile, type DiscoveredWorktree} from './discovery/find-worktree.js'
 import {DEFAULT_LIMITS, type IngestLimits} from './discovery/limits.js'
 import {byCodePoint, listDir, type Entry, type RunRoot} from './discovery/run-paths.js'
 import {hasLogExtension, sniffLog} from './discovery/sniff-log.js'
@@ -22,6 +22,11 @@ export interface Discovery {
   readonly root: RunRoot | null
   readonly logs: readonly DiscoveredFile[]
   readonly worktrees: readonly DiscoveredWorktree[]
+  /**
+   * Event logs (`feature-events.jsonl`, `events.jsonl`: one JSON object per line, June 2026): found
+   * anywhere the search looks for logs, and in `.guardkit/autobuild/FEAT-*` folders of a worktree.
+   */
+  readonly eventFiles?: readonly DiscoveredFile[]
   /** The manifest of a recording (docs/recording-format.md), when RUN is one. */
   readonly fixture: RecordingManifest | null
   readonly issues: readonly IngestIssue[]
@@ -70,13 +75,15 @@ export async function discoverRun(port: FsPort, runPath: string, limits: IngestL
     : null
   const logs = await walker.pickLogs(fixture)
   const worktrees = walker.worktrees.slice().sort((a, b) => byCodePoint(a.rel, b.rel))
-  return {runPath, input: 'dir', root, logs, worktrees, fixture, issues: walker.issues}
+  const eventFiles = walker.eventFiles.slice().sort((a, b) => byCodePoint(a.rel, b.rel))
+  return {runPath, input: 'dir', root, logs, worktrees, eventFiles, fixture, issues: walker.issues}
 }
 
 class Walker {
   readonly issues: IngestIssue[] = []
   readonly worktrees: DiscoveredWorktree[] = []
   readonly candidates: DiscoveredFile[] = []
+  readonly eventFiles: DiscoveredFile[] = []
   sawManifest = false
   private readonly visited = new Set<string>()
   private entries = 0
@@ -106,6 +113,7 @@ class Walker {
     for (const e of entries) {
       if (e.kind === 'file') {
         if (!(depth === 1 && e.name === RECORDING_MANIFEST_NAME) && hasLogExtension(e.name)) this.candidates.push({abs: e.abs, rel: e.rel, size: e.size})
+        else if (isEventLog(e.name)) this.eventFiles.push({abs: e.abs, rel: e.rel, size: e.size})
       } else if (depth < this.limits.maxSearchDepth && !e.name.startsWith('.') && !SKIP_DIRS.has(e.name) && !(worktree && e.name === 'tasks')
         // a recording keeps earlier versions of its files under versions/ (read through the manifest)
         && !(depth === 1 && this.sawManifest && e.name === 'versions')) {
@@ -115,8 +123,9 @@ class Walker {
   }
 
   private async collect(dir: {abs: string; rel: string}, entries: readonly Entry[]): Promise<void> {
-    const {worktree, nested} = await collectWorktree(this.port, this.root, dir, entries, this.limits, this.issues, this.visited)
+    const {worktree, nested, eventFiles} = await collectWorktree(this.port, this.root, dir, entries, this.limits, this.issues, this.visited)
     if (hasContent(worktree)) this.worktrees.push(worktree)
+    this.eventFiles.push(...eventFiles)
     for (const n of nested) {
       const inner = await listDir(this.port, this.root, n.abs, this.issues, this.visited)
       await this.collect({abs: n.abs, rel: n.rel}, inner)

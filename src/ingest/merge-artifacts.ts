@@ -1,6 +1,6 @@
 import type {Evidence, Fact} from '../model/evidence.js'
 import type {IngestIssue} from '../model/ingest-issue.js'
-import type {EraMarker, FeatureRecord, FixtureInfo, RunRecord, TaskRun, TurnRecord} from '../model/run-record.js'
+import type {EraMarker, EventLogRecord, FeatureRecord, FixtureInfo, RunRecord, TaskRun, TurnRecord} from '../model/run-record.js'
 import {assembleArtifactTask, isRecord, type ArtifactTask} from './artifacts/assemble-task.js'
 import type {WorktreeRecords} from './artifacts/read-worktree.js'
 import {turnFromArtifacts} from './artifacts/turn-facts.js'
@@ -21,6 +21,8 @@ export interface MergeInput {
   readonly fixture: FixtureInfo | null
   /** Issues of discovery and of reading the worktree files, reported first. */
   readonly issues: readonly IngestIssue[]
+  /** GuardKit's event logs (docs/ingest.md "Event logs"). */
+  readonly eventLogs?: readonly EventLogRecord[]
 }
 
 /**
@@ -54,16 +56,38 @@ export function mergeArtifacts(input: MergeInput): RunRecord {
   }
 
   const config = input.worktrees.find((w) => w.config)?.config ?? null
+  const eventLogs = input.eventLogs ?? []
   return {
     ...base,
     worktrees: input.worktrees.map((w) => w.rel),
-    tasks,
+    tasks: eventLogs.length === 0 ? tasks : tasks.map((t) => withEventRows(t, eventLogs, tasks)),
+    ...(eventLogs.length === 0 ? {} : {eventLogs}),
     feature: base.feature ?? chooseFeature(features, base, folders),
     eraMarkers: [...base.eraMarkers, ...artifactEraMarkers(folders)],
     ingestIssues: [...issues, ...base.ingestIssues],
     guardkitConfig: config,
     fixture: input.fixture,
   }
+}
+
+/**
+ * An event log's Player rows of a task, as events of its latest run (the log names no attempt of
+ * ours): each Player run with its attempt, time and failure category.
+ */
+function withEventRows(task: TaskRun, logs: readonly EventLogRecord[], all: readonly TaskRun[]): TaskRun {
+  const latest = all.filter((t) => t.taskId === task.taskId).reduce((a, b) => (b.attempt > a.attempt ? b : a))
+  if (latest !== task) return task
+  const rows = logs.flatMap((l) => l.entries.filter((e) => e.taskId === task.taskId && e.role !== 'router').map((e) => ({l, e})))
+  if (rows.length === 0) return task
+  const events = rows.map(({l, e}) => ({
+    kind: 'other' as const,
+    name: `event-log-${e.role ?? 'row'}`,
+    turn: null,
+    detail: [`${e.role ?? 'row'} run ${e.runId ?? '?'}`, e.attempt === null ? null : `attempt ${e.attempt}`, e.timestamp, e.failureCategory === null ? null : `failure_category ${e.failureCategory}`]
+      .filter((x) => x !== null).join(', '),
+    evidence: [{file: l.file, line: e.line}],
+  }))
+  return {...task, events: [...task.events, ...events]}
 }
 
 function mergeTask(task: TaskRun, folder: ArtifactTask | null, facts: TaskFacts, issues: IngestIssue[]): TaskRun {

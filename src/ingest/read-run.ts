@@ -1,11 +1,12 @@
 import type {IngestIssue} from '../model/ingest-issue.js'
-import type {RunRecord} from '../model/run-record.js'
+import type {EventLogRecord, RunRecord} from '../model/run-record.js'
+import {parseEventLog} from './artifacts/event-log.js'
 import type {WorktreeRecords} from './artifacts/read-worktree.js'
 import type {LogIngestResult} from './build-from-log.js'
 import {discoverRun, type Discovery} from './discover.js'
 import {DEFAULT_LIMITS, type IngestLimits} from './discovery/limits.js'
 import type {FsPort} from './fs/file-port.js'
-import {formatBytes} from './fs/read-text.js'
+import {formatBytes, readTextFile} from './fs/read-text.js'
 import {streamFile} from './fs/stream-file.js'
 import {createLogIngest, type LogIngest} from './log/ingest.js'
 import {mergeArtifacts} from './merge-artifacts.js'
@@ -57,7 +58,22 @@ export async function readRun(port: FsPort, runPath: string, options: ReadRunOpt
     taskFolders: discovery.worktrees.reduce((n, w) => n + w.taskFolders.length, 0),
   }
   const worktrees = await readWorktrees(port, discovery, limits, issues)
-  return {run: mergeWith(runPath, logsOf(ingest.finish()), issues, worktrees, discovery.fixture?.info ?? null), found}
+  const eventLogs = await readEventLogs(port, discovery, limits, issues)
+  return {run: mergeWith(runPath, logsOf(ingest.finish()), issues, worktrees, discovery.fixture?.info ?? null, eventLogs), found}
+}
+
+/** GuardKit's event logs (docs/ingest.md "Event logs"), read as text and parsed line by line. */
+async function readEventLogs(port: FsPort, discovery: Discovery, limits: IngestLimits, issues: IngestIssue[]): Promise<EventLogRecord[]> {
+  const out: EventLogRecord[] = []
+  for (const f of discovery.eventFiles ?? []) {
+    const read = await readTextFile(port, f.abs, f.rel, {maxBytes: limits.maxArtifactBytes, whenTooLarge: 'skip', maxLineChars: limits.maxLineChars})
+    issues.push(...read.issues)
+    if (read.text === null) continue
+    const parsed = parseEventLog(f.rel, read.text)
+    issues.push(...parsed.issues)
+    out.push(parsed.record)
+  }
+  return out
 }
 
 /** A recording being written (`live`): its run.log was fed to the live ingest as it arrived. */
@@ -95,7 +111,8 @@ export async function readRecording(port: FsPort, input: RecordingRead): Promise
       message: `the file is larger than ${formatBytes(input.limits.maxLogBytes)}: only its first ${formatBytes(input.limits.maxLogBytes)} were read`})
   }
   const worktrees = await readWorktrees(port, discovery, input.limits, issues)
-  return mergeWith(input.runPath, hasLog ? logsOf(input.logs) : null, issues, worktrees, discovery.fixture?.info ?? null)
+  const eventLogs = await readEventLogs(port, discovery, input.limits, issues)
+  return mergeWith(input.runPath, hasLog ? logsOf(input.logs) : null, issues, worktrees, discovery.fixture?.info ?? null, eventLogs)
 }
 
 async function readWorktrees(port: FsPort, discovery: Discovery, limits: IngestLimits, issues: IngestIssue[]): Promise<readonly WorktreeRecords[]> {
@@ -111,8 +128,8 @@ function logsOf(result: LogIngestResult): LogIngestResult | null {
   return result.logs.length > 0 ? result : null
 }
 
-function mergeWith(runPath: string, fromLogs: LogIngestResult | null, issues: readonly IngestIssue[], worktrees: readonly WorktreeRecords[], fixture: RunRecord['fixture']): RunRecord {
-  return mergeArtifacts({runPath, fromLogs, worktrees, fixture: fixture ?? null, issues})
+function mergeWith(runPath: string, fromLogs: LogIngestResult | null, issues: readonly IngestIssue[], worktrees: readonly WorktreeRecords[], fixture: RunRecord['fixture'], eventLogs: readonly EventLogRecord[] = []): RunRecord {
+  return mergeArtifacts({runPath, fromLogs, worktrees, fixture: fixture ?? null, issues, eventLogs})
 }
 
 /** Streams one log into the ingest; a read error keeps what was read and becomes an issue. */

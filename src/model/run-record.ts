@@ -28,6 +28,29 @@ export interface RunRecord {
   readonly guardkitConfig?: {readonly file: string; readonly yaml: Readonly<Record<string, unknown>>} | null
   /** The manifest of a recording written by `record`/`live` (docs/recording-format.md), when RUN is one. */
   readonly fixture?: FixtureInfo | null
+  /** GuardKit's event logs (`feature-events.jsonl`, `events.jsonl`; June 2026), rows as written. */
+  readonly eventLogs?: readonly EventLogRecord[]
+}
+
+export interface EventLogRecord {
+  readonly file: string
+  readonly entries: readonly EventLogEntry[]
+}
+
+/** One row of an event log: a Player run of a task (`agent_role: player`) or a wave (`router`). */
+export interface EventLogEntry {
+  /** 1-based line in the file. */
+  readonly line: number
+  readonly runId: string | null
+  readonly featureId: string | null
+  readonly taskId: string | null
+  /** `agent_role`: `player`, `router`, … */
+  readonly role: string | null
+  readonly attempt: number | null
+  readonly timestamp: string | null
+  readonly failureCategory: string | null
+  /** The row as written (unknown fields kept). */
+  readonly raw: Readonly<Record<string, unknown>>
 }
 
 export interface FixtureInfo {

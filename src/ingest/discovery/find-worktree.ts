@@ -27,6 +27,11 @@ export interface DiscoveredWorktree {
   readonly configFile: DiscoveredFile | null
 }
 
+/** `feature-events.jsonl` / `events.jsonl`: GuardKit's event logs (June 2026; docs/ingest.md). */
+export function isEventLog(name: string): boolean {
+  return name === 'feature-events.jsonl' || name === 'events.jsonl'
+}
+
 /** Whether a directory's entries mark it as a worktree (or a copy of one). */
 export function isWorktreeRoot(entries: readonly Entry[]): boolean {
   return entries.some((e) => e.kind === 'dir' && (e.name === '.guardkit' || e.name === 'tasks'))
@@ -40,8 +45,9 @@ export function isWorktreeRoot(entries: readonly Entry[]): boolean {
 export async function collectWorktree(
   port: FsPort, root: RunRoot, dir: {abs: string; rel: string}, entries: readonly Entry[],
   limits: IngestLimits, issues: IngestIssue[], visited: Set<string>,
-): Promise<{worktree: DiscoveredWorktree; nested: Entry[]}> {
+): Promise<{worktree: DiscoveredWorktree; nested: Entry[]; eventFiles: DiscoveredFile[]}> {
   const taskFolders: DiscoveredTaskFolder[] = []
+  const eventFiles: DiscoveredFile[] = []
   const featureFiles: DiscoveredFile[] = []
   const taskFiles: (DiscoveredFile & {inWorktree: string})[] = []
   let configFile: DiscoveredFile | null = null
@@ -50,7 +56,7 @@ export async function collectWorktree(
   if (guardkit) {
     for (const e of await listDir(port, root, guardkit.abs, issues, visited)) {
       if (e.kind === 'file' && e.name === 'config.yaml') configFile = file(e)
-      else if (e.kind === 'dir' && e.name === 'autobuild') taskFolders.push(...(await collectTaskFolders(port, root, e, issues, visited)))
+      else if (e.kind === 'dir' && e.name === 'autobuild') taskFolders.push(...(await collectTaskFolders(port, root, e, issues, visited, eventFiles)))
       else if (e.kind === 'dir' && e.name === 'features') {
         for (const f of await listDir(port, root, e.abs, issues, visited)) {
           if (f.kind === 'file' && /^FEAT-.*\.ya?ml$/.test(f.name)) featureFiles.push(file(f))
@@ -62,14 +68,19 @@ export async function collectWorktree(
   }
   const tasks = entries.find((e) => e.kind === 'dir' && e.name === 'tasks')
   if (tasks) await collectTaskFiles(port, root, tasks, 'tasks', 1, limits, issues, visited, taskFiles)
-  return {worktree: {rel: dir.rel, taskFolders, taskFiles, featureFiles, configFile}, nested}
+  return {worktree: {rel: dir.rel, taskFolders, taskFiles, featureFiles, configFile}, nested, eventFiles}
 }
 
-async function collectTaskFolders(port: FsPort, root: RunRoot, autobuild: Entry, issues: IngestIssue[], visited: Set<string>): Promise<DiscoveredTaskFolder[]> {
+async function collectTaskFolders(port: FsPort, root: RunRoot, autobuild: Entry, issues: IngestIssue[], visited: Set<string>, eventFiles: DiscoveredFile[]): Promise<DiscoveredTaskFolder[]> {
   const out: DiscoveredTaskFolder[] = []
   const entries = await listDir(port, root, autobuild.abs, issues, visited)
   for (const e of entries) {
     if (e.kind !== 'dir') continue
+    if (e.name.startsWith('FEAT-')) {
+      // a feature's own folder (its review summary, its event log): only the event log is read
+      for (const f of await listDir(port, root, e.abs, issues, visited)) if (f.kind === 'file' && isEventLog(f.name)) eventFiles.push(file(f))
+      continue
+    }
     if (!e.name.startsWith('TASK-')) {
       issues.push({file: e.rel, code: 'ignored-file', severity: 'info', message: 'a folder in .guardkit/autobuild/ not named TASK-*: ignored'})
       continue

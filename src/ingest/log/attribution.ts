@@ -213,10 +213,12 @@ export function createAttributor(emit: (a: Attributed) => void): Attributor {
       case 'cv-dump-line':
       case 'cv-tests-skipped':
       case 'cv-gates-failed':
+      case 'cv-phase-error':
         return latest((c) => c.coachOpen) ?? latest(() => true)
       case 'ai-sdk-turns':
       case 'ai-player-report':
       case 'ai-error':
+      case 'ai-specialist':
       case 'ai-sdk-timeout':
         return lastInvokerTask ?? latest(() => true)
       case 'c-coach':

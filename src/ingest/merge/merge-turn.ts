@@ -62,6 +62,8 @@ function mergeCoach(log: CoachTurn, art: CoachTurn, conflict: Conflict): CoachTu
     missingCriteria: prefer(art.missingCriteria, log.missingCriteria),
     issueCategories: prefer(art.issueCategories, log.issueCategories),
     zeroTestAnomaly: prefer(log.zeroTestAnomaly?.value ? log.zeroTestAnomaly : null, art.zeroTestAnomaly, log.zeroTestAnomaly),
+    // the Coach's own failure is logged only (its report, when it wrote one, is a synthetic stand-in)
+    ...(log.error == null ? {} : {error: log.error}),
   }
 }
 

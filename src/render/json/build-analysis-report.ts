@@ -38,6 +38,7 @@ export function buildAnalysisReport(report: AnalysisReport, options: AnalysisJso
     attempts: base.attempts,
     loggerStats: base.loggerStats,
     eraMarkers: base.eraMarkers,
+    ...(base.eventLogs === undefined ? {} : {eventLogs: base.eventLogs}),
     era: {profile: era.profile, window: {from: era.window.from, to: era.window.to}, reason: era.reason, confidence: era.confidence, modelled: era.modelled, evidence: era.evidence.map(ev)},
     profiles: report.profiles.map((p) => ({name: p.name, description: p.description})),
     feature: report.feature === null ? null : featureOf(report.feature),

@@ -42,6 +42,11 @@ export function buildReport(run: RunRecord, tool: ReportTool): Report {
     })),
     loggerStats: run.loggerStats.map((s) => ({logger: s.logger, parsed: s.parsed, counted: s.counted})),
     eraMarkers: run.eraMarkers.map((m) => ({id: m.id, count: m.count, evidence: m.evidence.map(ev)})),
+    ...(run.eventLogs === undefined || run.eventLogs.length === 0 ? {} : {
+      eventLogs: run.eventLogs.map((l) => ({file: l.file, entries: l.entries.map((e) => ({
+        line: e.line, role: e.role, taskId: e.taskId, featureId: e.featureId, runId: e.runId, attempt: e.attempt, timestamp: e.timestamp, failureCategory: e.failureCategory,
+      }))})),
+    }),
   }
 }
 
