@@ -3,7 +3,7 @@ import type {IngestIssue} from '../model/ingest-issue.js'
 import type {EraMarker, LoggerStat, RunAttempt, TaskRun} from '../model/run-record.js'
 import type {Attributed} from './log/attribution.js'
 import {type AttemptDraft, applyAttemptEvent, finishAttempt, newAttempt} from './log/build/attempt-draft.js'
-import {createMarkerTally, markersOf} from './log/build/era-markers.js'
+import {createMarkerTally, markersOf, progressMarker} from './log/build/era-markers.js'
 import {applyTaskEvent} from './log/build/task-events.js'
 import {addEvent, applySummaryTable, finishTask, newTask, settleErrorEnd, type TaskDraft} from './log/build/task-draft.js'
 import {currentTurn} from './log/build/turn-events.js'
@@ -64,6 +64,13 @@ export function createRunBuilder(): RunBuilder {
     return task
   }
 
+  function markProgress(att: AttemptDraft, stamped: boolean, ev: Evidence): void {
+    if (stamped ? att.progressStamped : att.progressPlain) return
+    if (stamped) att.progressStamped = true
+    else att.progressPlain = true
+    markers.add(progressMarker(stamped), ev)
+  }
+
   return {
     addLog(file) {
       if (!logs.includes(file)) logs.push(file)
@@ -97,6 +104,7 @@ export function createRunBuilder(): RunBuilder {
       const e = a.event
       const ev: Evidence = {file: att.file, line: a.line}
       for (const id of markersOf(e)) markers.add(id, ev)
+      if (e.kind === 'pr-started') markProgress(att, e.ts !== undefined, ev)
       if (e.ts !== undefined) att.lastTs = e.ts
       if (e.kind === 'c-run-killed') return killRun(att, e.source, ev)
       if (a.taskId === null || e.kind === 'cli-start') return applyAttemptEvent(att, e, ev)

@@ -162,11 +162,13 @@ export function createLogIngest(options: LogIngestOptions = {}): LogIngest {
       transcriptRuns.set(attempt, line)
       if (hash !== null) transcript.noteRecord(attempt, hash, event.kind === 'cli-start')
     }
-    deliver(event, line, logger, level, attempt)
+    // Recognised but inert (counted above): routine notes, spinners, other console chrome.
+    if ((event.kind === 'note' && !isMarkerNote(event.name)) || event.kind === 'c-spinner' || event.kind === 'c-other') return
+    attributor.push(event, line, logger, level, attempt)
   }
 
+  /** dispatch's last step, for the events a transcript's print routes (the same filter). */
   function deliver(event: ParsedEvent, line: number, logger: string | null, level: string | null, to: number): void {
-    // Recognised but inert (counted above): routine notes, spinners, other console chrome.
     if ((event.kind === 'note' && !isMarkerNote(event.name)) || event.kind === 'c-spinner' || event.kind === 'c-other') return
     attributor.push(event, line, logger, level, to)
   }

@@ -21,12 +21,15 @@ export interface AttemptDraft {
   readonly pendingTables: {status: string; rows: readonly TableRow[]; line: number}[]
   /** The latest console/progress timestamp (2026-03 on), for events printed without one. */
   lastTs: string | null
+  /** Progress lines seen without and with a timestamp (an era marker each, tallied once per attempt). */
+  progressPlain: boolean
+  progressStamped: boolean
 }
 
 export function newAttempt(attempt: number, file: string, startLine: number, command: string | null): AttemptDraft {
   return {
     attempt, file, startLine, endLine: startLine, command, kind: null, featureId: null, tasks: new Map(), waves: new Map(), statuses: new Map(),
-    featureResult: null, pendingTables: [], lastTs: null,
+    featureResult: null, pendingTables: [], lastTs: null, progressPlain: false, progressStamped: false,
     settings: {maxTurns: null, sdkTimeoutSeconds: null, taskTimeoutSeconds: null, resetTurns: null, enablePerspectiveReset: null, rollbackOnPollution: null},
   }
 }

@@ -38,8 +38,6 @@ export function markersOf(e: LogEvent): readonly string[] {
       return orchestratorGeneration(e.params)
     case 'waves-start':
       return e.taskTimeout === null ? ['waves-without-task-timeout'] : NONE // docs/record-formats.md §5.4 fo_phase2: `(task_timeout=…)` from February
-    case 'pr-started':
-      return e.ts === undefined ? PROGRESS_PLAIN : PROGRESS_STAMPED // docs/record-formats.md §5.4 pr_ts_prefix: from 2026-03
     case 'ab-verdict-failed':
       return ['coach-verdict-emission'] // the LLM Coach's verdict file (June 2026)
     case 'ai-error':
@@ -73,8 +71,13 @@ function orchestratorGeneration(params: Readonly<Record<string, string>>): reado
   return ['orchestrator-init-v4']
 }
 
-const PROGRESS_PLAIN: readonly string[] = ['progress-without-timestamps']
-const PROGRESS_STAMPED: readonly string[] = ['progress-timestamps']
+/**
+ * Progress lines carry a timestamp from March 2026 (docs/record-formats.md §5.4 pr_ts_prefix). Which
+ * kind a run prints is tallied once per attempt and kind (the builder asks), not on every line.
+ */
+export function progressMarker(stamped: boolean): string {
+  return stamped ? 'progress-timestamps' : 'progress-without-timestamps'
+}
 
 const NOTE_MARKERS: Readonly<Record<string, readonly string[]>> = {
   'synthetic-detected': ['synthetic-report-detected'],
