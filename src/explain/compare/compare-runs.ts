@@ -29,7 +29,9 @@ export interface CompareRun {
   readonly logs: readonly string[]
   readonly featureId: string | null
   /** The GuardKit version that wrote it, as inferred from its records. */
-  readonly era: {readonly profile: string | null; readonly window: {readonly from: string | null; readonly to: string | null}; readonly confidence: 'high' | 'medium' | 'low'; readonly modelled: boolean; readonly reason: string}
+  readonly era: {readonly profile: string | null; readonly window: {readonly from: string | null; readonly to: string | null}; readonly confidence: 'high' | 'medium' | 'low'; readonly modelled: boolean; readonly reason: string
+    /** The run's era on the timeline (`June 2026 (LangGraph harness)`), when the records place it. */
+    readonly label?: string | null}
   readonly ingestIssues: number
 }
 
@@ -126,7 +128,8 @@ function runInfo(r: AnalysisReport): CompareRun {
     path: r.run.path,
     logs: [...r.run.logs],
     featureId: r.feature?.featureId ?? r.run.attempts.find((x) => x.featureId !== null)?.featureId ?? null,
-    era: {profile: e.profile, window: {from: e.window.from, to: e.window.to}, confidence: e.confidence, modelled: e.modelled, reason: e.reason},
+    era: {profile: e.profile, window: {from: e.window.from, to: e.window.to}, confidence: e.confidence, modelled: e.modelled, reason: e.reason,
+      label: r.runEra?.label == null ? null : `${r.runEra.label} (${r.runEra.name})`},
     ingestIssues: r.run.ingestIssues.length,
   }
 }

@@ -21,7 +21,9 @@ export function renderCompareMarkdown(report: CompareReport): string {
 }
 
 function runRow(label: string, r: CompareRun): string[] {
-  const era = r.era.profile === null ? `unknown: ${r.era.reason}` : `${r.era.profile} (${r.era.confidence}${r.era.modelled ? '' : ', not modelled'})`
+  const era = !r.era.modelled && r.era.label != null
+    ? `GuardKit of ${r.era.label}, not replayed`
+    : r.era.profile === null ? `unknown: ${r.era.reason}` : `${r.era.profile} (${r.era.confidence}${r.era.modelled ? '' : ', not modelled'})`
   return [label, mdCode(r.path), mdCell(r.featureId ?? '—'), mdCell(era)]
 }
 

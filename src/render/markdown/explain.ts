@@ -2,7 +2,7 @@ import {diffLines} from 'diff'
 import type {AnalysisReport, TaskAnalysis} from '../../explain/analysis.js'
 import type {CriterionExplanation, RequirementsExplanation} from '../../logic/coach/requirements/types.js'
 import type {ReplayedTurn} from '../../replay/types.js'
-import {formatEra} from '../text/analyze.js'
+import {eraLine, formatEra} from '../text/analyze.js'
 import {orderCauseChain} from '../text/cause-chain.js'
 import type {ExplainView} from '../text/explain.js'
 import {formatTurns} from '../text/layout.js'
@@ -16,7 +16,9 @@ export function renderExplainMarkdown(report: AnalysisReport, view: ExplainView)
   const out = [
     `## ${v.ok ? '✅' : '❌'} ${mdText(t.task.taskId)}${view.turn === null ? '' : `, turn ${view.turn}`}: ${mdText(v.happened)}`,
     '',
-    `${mdCode(report.run.path)} · GuardKit era ${mdText(formatEra(report.era))} · profiles ${view.profiles.map((p) => mdCode(p)).join(', ')}`,
+    report.runEra !== undefined && !report.runEra.replayed
+      ? `${mdCode(report.run.path)} · ${mdText(eraLine(report))}`
+      : `${mdCode(report.run.path)} · GuardKit era ${mdText(formatEra(report.era))} · profiles ${view.profiles.map((p) => mdCode(p)).join(', ')}`,
     '',
   ]
   if (v.why !== '') out.push(`**Why.** ${mdText(v.why)}`, '')

@@ -1,3 +1,4 @@
+import {eraLine} from '../text/analyze.js'
 import type {AnalysisReport, TaskAnalysis} from '../../explain/analysis.js'
 import {LOGIC_CHANGES} from '../../logic/changes.js'
 import {mdCell, mdCode, mdTable, mdText} from './md.js'
@@ -5,11 +6,13 @@ import {mdCell, mdCode, mdTable, mdText} from './md.js'
 /** `whatif --format md`: per task, a table of the logic changes that flip it, then why fixed still fails. */
 export function renderWhatIfMarkdown(report: AnalysisReport, tasks: readonly TaskAnalysis[]): string {
   const out = [`## guardkit-replay whatif`, '', `${mdCode(report.run.path)} · which logic changes, alone or in the smallest combination, change each task's outcome`]
+  const replayed = report.runEra?.replayed !== false
+  if (!replayed) out.push('', mdText(eraLine(report)))
   for (const t of tasks) {
     const w = t.whatif
     out.push('', `### ${mdText(t.task.taskId)}: ${mdText(t.verdict.happened)}`, '')
     if (w === null) {
-      out.push('_Not searched: the task could not be replayed._')
+      out.push(replayed ? '_Not searched: the task could not be replayed._' : '_Not searched: nothing is replayed for this run (its era, above)._')
       continue
     }
     out.push(`Baseline ${mdCode(w.baseline)} → ${mdText(w.baselineOutcome)}`, '')

@@ -28,8 +28,10 @@ export function renderCompareText(report: CompareReport, options: Partial<TextOp
 }
 
 function runLine(label: string, r: CompareRun, o: TextOptions): string[] {
-  const era = r.era.profile === null ? `era unknown (${r.era.reason})` : `era ${r.era.profile} (${r.era.confidence}${r.era.modelled ? '' : ', not modelled'})`
-  const window = r.era.window.from || r.era.window.to ? `, between ${r.era.window.from ?? '…'} and ${r.era.window.to ?? '…'}` : ''
+  const era = !r.era.modelled && r.era.label != null
+    ? `GuardKit of ${r.era.label}, not replayed`
+    : r.era.profile === null ? `era unknown (${r.era.reason})` : `era ${r.era.profile} (${r.era.confidence}${r.era.modelled ? '' : ', not modelled'})`
+  const window = r.era.modelled && (r.era.window.from || r.era.window.to) ? `, between ${r.era.window.from ?? '…'} and ${r.era.window.to ?? '…'}` : ''
   return labelled('  ', label, 2, `${r.path}${r.featureId ? ` · ${r.featureId}` : ''} · ${era}${window}${r.ingestIssues ? ` · ${plural(r.ingestIssues, 'ingest issue')}` : ''}`, o.width, o.palette.bold)
 }
 

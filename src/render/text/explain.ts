@@ -1,8 +1,8 @@
 import type {AnalysisReport, TaskAnalysis} from '../../explain/analysis.js'
-import {formatEra} from './analyze.js'
+import {eraLine, formatEra} from './analyze.js'
 import {renderTurnDeep} from './explain-turn.js'
 import {renderCauseChain} from './findings.js'
-import {labelled, sanitizeForTerminal, shellQuote} from './layout.js'
+import {labelled, sanitizeForTerminal, shellQuote, wrap} from './layout.js'
 import {buildStallTable} from './stall-rows.js'
 import {renderStallTable} from './stall-table.js'
 import {formatEvidenceList, textOptions, type TextOptions} from './text-options.js'
@@ -28,7 +28,7 @@ export function renderExplainText(report: AnalysisReport, view: ExplainView, opt
   const rowWidth = Math.max(9, ...view.profiles.map((n) => n.length))
   const out = [
     `${p.bold(`explain ${t.task.taskId}`)}${t.task.attempt > 1 ? ` (attempt ${t.task.attempt})` : ''}${view.turn === null ? '' : p.bold(` turn ${view.turn}`)} · ${report.run.path}`,
-    p.dim(`GuardKit era ${formatEra(report.era)}; showing ${view.profiles.join(', ')}`),
+    ...wrap(report.runEra !== undefined && !report.runEra.replayed ? eraLine(report) : `GuardKit era ${formatEra(report.era)}; showing ${view.profiles.join(', ')}`, o.width).map((l) => p.dim(l)),
     '',
     ...renderVerdict({...t, verdict: {...t.verdict, underProfiles: t.verdict.underProfiles.filter((u) => view.profiles.includes(u.profile))}}, t.task.taskId, rowWidth, o),
   ]

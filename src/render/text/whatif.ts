@@ -1,5 +1,6 @@
 import type {AnalysisReport, TaskAnalysis, WhatIf} from '../../explain/analysis.js'
 import {LOGIC_CHANGES} from '../../logic/changes.js'
+import {eraLine} from './analyze.js'
 import {labelled, plural, sanitizeForTerminal, shellQuote, wrap} from './layout.js'
 import {textOptions, type TextOptions} from './text-options.js'
 
@@ -12,8 +13,10 @@ export function renderWhatIfText(report: AnalysisReport, tasks: readonly TaskAna
   const o = textOptions(options)
   const p = o.palette
   const out = [`${p.bold('whatif')} · ${report.run.path} · ${plural(tasks.length, 'task')}`, p.dim('Which logic changes, alone or in the smallest combination, change each task\'s outcome.')]
+  const replayed = report.runEra?.replayed !== false
+  if (!replayed) out.push(...wrap(eraLine(report), o.width).map((l) => p.dim(l)))
   for (const t of tasks) {
-    out.push('', ...renderTask(t, o))
+    out.push('', ...renderTask(t, o, replayed))
   }
   const first = tasks.find((t) => (t.whatif?.flips.length ?? 0) > 0)
   const flip = first?.whatif?.flips[0]
@@ -23,11 +26,11 @@ export function renderWhatIfText(report: AnalysisReport, tasks: readonly TaskAna
   return sanitizeForTerminal(out.join('\n'), p.enabled)
 }
 
-function renderTask(t: TaskAnalysis, o: TextOptions): string[] {
+function renderTask(t: TaskAnalysis, o: TextOptions, replayed: boolean): string[] {
   const p = o.palette
   const w = t.whatif
   const head = `${p.bold(t.task.taskId)}${t.task.attempt > 1 ? ` #${t.task.attempt}` : ''}  recorded: ${t.verdict.happened}`
-  if (w === null) return [head, `  ${p.dim('not searched: the task could not be replayed (see `explain` for the missing inputs)')}`]
+  if (w === null) return [head, `  ${p.dim(replayed ? 'not searched: the task could not be replayed (see `explain` for the missing inputs)' : 'not searched: nothing is replayed for this run (its era, above)')}`]
   const out = [head, ...labelled('  ', 'baseline', 10, `${p.cyan(w.baseline)} → ${w.baselineOutcome}`, o.width)]
   if (w.flips.length === 0) out.push(...labelled('  ', 'flips', 10, p.dim('none: no searched combination changes the outcome'), o.width))
   else out.push(...renderFlips(w, o))

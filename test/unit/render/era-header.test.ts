@@ -35,6 +35,17 @@ describe('a run outside the modelled window, in every format', async () => {
     expect((await text('html')).split(STATEMENT).length - 1).toBe(1)
   })
 
+  it('says it once in explain and whatif too, and whatif says why nothing was searched', async () => {
+    const task = report.tasks[0]!
+    const explain = await present({kind: 'explain', report, task, turn: null, profiles: []}, 'text', surface)
+    expect((explain.kind === 'text' ? explain.text : '').replace(/\n\s*/g, ' ').split(STATEMENT).length - 1).toBe(1)
+    const whatif = await present({kind: 'whatif', report, tasks: report.tasks, only: null}, 'text', surface)
+    const w = whatif.kind === 'text' ? whatif.text : ''
+    expect(w.replace(/\n\s*/g, ' ').split(STATEMENT).length - 1).toBe(1)
+    expect(w).toContain('not searched: nothing is replayed for this run (its era, above)')
+    expect(w).not.toContain('could not be replayed')
+  })
+
   it('puts one run.era in --json, with no replay per task and no profile', async () => {
     const d = await present({kind: 'analysis', report}, 'json', surface)
     const json = ReportSchema.parse(d.kind === 'json' ? d.json : null)
