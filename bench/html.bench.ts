@@ -9,7 +9,7 @@ import {mkdirSync, readdirSync, statSync, writeFileSync} from 'node:fs'
 import {fileURLToPath, pathToFileURL} from 'node:url'
 import {renderAnalyzeHtml} from '../src/render/html/analyze.js'
 import {analyzeRunPath} from '../src/services/analyze.js'
-import {chromiumInstalled, launchChromium} from '../test/browser/chromium.js'
+import {chromiumInstalled, launchChromium} from '../test/e2e/browser/chromium.js'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const corpus = fileURLToPath(new URL('../../shared/corpus/logs/', import.meta.url))

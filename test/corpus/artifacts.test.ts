@@ -4,7 +4,7 @@ import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {fileURLToPath} from 'node:url'
 import type {ArtifactVersion, RunRecord, TaskRun} from '../../src/model/run-record.js'
-import {hashTree, ingestPath} from '../unit/ingest/discover/run-helpers.js'
+import {hashTree, ingestPath} from '../helpers/run-helpers.js'
 
 // The real artifact sets of ../shared/corpus (read in place, never written; a hash shows it).
 const CORPUS = fileURLToPath(new URL('../../../shared/corpus/', import.meta.url))

@@ -28,7 +28,7 @@ export interface CpythonCases {
   readonly matchByText: readonly {acceptance_criteria: string[]; requirements_met: string[]; results: [string, string][]}[]
 }
 
-export const CPYTHON: CpythonCases = JSON.parse(readFileSync(fileURLToPath(new URL('../oracles/cpython-cases.json', import.meta.url)), 'utf8')) as CpythonCases
+export const CPYTHON: CpythonCases = JSON.parse(readFileSync(fileURLToPath(new URL('../fixtures/cpython/cpython-cases.json', import.meta.url)), 'utf8')) as CpythonCases
 
 export function inRanges(ranges: readonly (readonly [number, number])[], cp: number): boolean {
   let lo = 0

@@ -1,5 +1,5 @@
-import type {LogicFlags} from '../../../src/logic/changes.js'
-import {builtinProfile} from '../../../src/logic/profiles.js'
+import type {LogicFlags} from '../../src/logic/changes.js'
+import {builtinProfile} from '../../src/logic/profiles.js'
 
 function flagsOf(name: string): LogicFlags {
   const profile = builtinProfile(name)

@@ -3,11 +3,11 @@ import {mkdtempSync, writeFileSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {fileURLToPath} from 'node:url'
-import {summariseGate} from '../../../src/explain/gate/summarise.js'
-import type {GateRun, GateReport, GateTask} from '../../../src/render/gate-report.js'
-import {inCi} from '../../helpers/ci.js'
+import {summariseGate} from '../../src/explain/gate/summarise.js'
+import type {GateRun, GateReport, GateTask} from '../../src/render/gate-report.js'
+import {inCi} from './ci.js'
 
-export const ROOT = fileURLToPath(new URL('../../../', import.meta.url))
+export const ROOT = fileURLToPath(new URL('../../', import.meta.url))
 export const FIXTURES = join(ROOT, 'fixtures/runs')
 export const JUNIT_XSD = join(ROOT, 'test/fixtures/junit/jenkins-junit-4.xsd')
 

@@ -1,5 +1,5 @@
-import {Redactor} from '../../../src/shared/redact.js'
-import type {Sensitive} from '../../helpers/arbitraries/secrets.js'
+import {Redactor} from '../../src/shared/redact.js'
+import type {Sensitive} from './arbitraries/secrets.js'
 import type {MemEntry} from './memory-port.js'
 
 /**

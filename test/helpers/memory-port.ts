@@ -1,6 +1,6 @@
 import {lstatSync, readdirSync, readFileSync, readlinkSync} from 'node:fs'
 import {posix} from 'node:path'
-import {PortError, type FsPort, type PortRead, type PortStat} from '../../../src/ingest/fs/file-port.js'
+import {PortError, type FsPort, type PortRead, type PortStat} from '../../src/ingest/fs/file-port.js'
 
 /**
  * An in-memory, read-only file system behind the ingest's only door (`FsPort`), for the ingest

@@ -2,10 +2,10 @@ import {createHash} from 'node:crypto'
 import {lstat, mkdir, mkdtemp, readdir, readFile, readlink, rm, symlink, writeFile} from 'node:fs/promises'
 import {tmpdir} from 'node:os'
 import {dirname, join} from 'node:path'
-import {DEFAULT_LIMITS, type IngestLimits} from '../../../../src/ingest/discover.js'
-import type {FsPort} from '../../../../src/ingest/fs/file-port.js'
-import type {RunRecord} from '../../../../src/model/run-record.js'
-import {loadRun} from '../../../../src/services/load-run.js'
+import {DEFAULT_LIMITS, type IngestLimits} from '../../src/ingest/discover.js'
+import type {FsPort} from '../../src/ingest/fs/file-port.js'
+import type {RunRecord} from '../../src/model/run-record.js'
+import {loadRun} from '../../src/services/load-run.js'
 
 /** RUN → RunRecord through the load-run service (discovery, logs, artifacts, merge). */
 export async function ingestPath(runPath: string, options: {port?: FsPort; limits?: IngestLimits} = {}): Promise<RunRecord> {

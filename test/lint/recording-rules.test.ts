@@ -3,7 +3,7 @@ import {fileURLToPath} from 'node:url'
 import {describe, expect, it} from 'vitest'
 
 /** The lint keeps the recording layer where docs/architecture.md puts it, and redaction pure. */
-const cwd = fileURLToPath(new URL('../../..', import.meta.url))
+const cwd = fileURLToPath(new URL('../..', import.meta.url))
 const eslint = new ESLint({cwd})
 
 async function rulesFired(path: string, code: string): Promise<string[]> {

@@ -1,9 +1,9 @@
 import {readdirSync, readFileSync, statSync} from 'node:fs'
 import {join} from 'node:path'
+import {fileURLToPath} from 'node:url'
 import {describe, expect, it} from 'vitest'
 
-const here = new URL('.', import.meta.url).pathname
-const repo = join(here, '../../..')
+const repo = fileURLToPath(new URL('../../..', import.meta.url))
 const vectorsFile = join(repo, '../shared/oracle/vectors.jsonl')
 const specFile = join(repo, 'docs/guardkit-logic.md')
 

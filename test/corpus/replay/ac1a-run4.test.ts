@@ -1,7 +1,7 @@
 import {readdirSync, readFileSync} from 'node:fs'
 import {describe, expect, it} from 'vitest'
 import {inferEra} from '../../../src/replay/index.js'
-import {CORPUS, load, replay} from './helpers.js'
+import {CORPUS, load, replay} from '../../unit/replay/helpers.js'
 
 /**
  * Issue "Replay", done-when: on artifacts/ac1a-run4-partial (five task folders of FEAT-AC1A's February

@@ -6,7 +6,7 @@ import {COMMITS, commitIndex} from '../../../src/logic/change-registry/commits.j
 import {analyzeRun} from '../../../src/explain/analyze-run.js'
 import {formatReplayOutcome, inferEra} from '../../../src/replay/index.js'
 import {loadRun} from '../../../src/services/load-run.js'
-import {CORPUS, load} from './helpers.js'
+import {CORPUS, load} from '../../unit/replay/helpers.js'
 
 /**
  * Issue "Era": every corpus log and artifact set is placed in an era consistent with its date, and

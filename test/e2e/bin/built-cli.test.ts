@@ -8,7 +8,7 @@ import {fileURLToPath} from 'node:url'
 import {promisify} from 'node:util'
 import {beforeAll, describe, expect, it} from 'vitest'
 
-const root = fileURLToPath(new URL('../..', import.meta.url))
+const root = fileURLToPath(new URL('../../..', import.meta.url))
 const run = promisify(execFile)
 const env = {...process.env, NO_COLOR: '1', OCLIF_SKIP_NEW_VERSION_CHECK: 'true'}
 const FIXTURE = 'fixtures/runs/db-003-timeout'

@@ -26,7 +26,7 @@ export function chromiumInstalled(): boolean {
 }
 
 /** CI runs the browser test always: a missing chromium there is a failure, not a skip. */
-export {inCi} from '../helpers/ci.js'
+export {inCi} from '../../helpers/ci.js'
 
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS, timeout: 30_000})

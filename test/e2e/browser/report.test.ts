@@ -2,12 +2,12 @@ import {mkdirSync} from 'node:fs'
 import {fileURLToPath, pathToFileURL} from 'node:url'
 import type {Browser, Page} from 'playwright-core'
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
-import {runAnalyze} from '../../src/services/analyze.js'
+import {runAnalyze} from '../../../src/services/analyze.js'
 import {chromiumInstalled, inCi, launchChromium} from './chromium.js'
 
-const DB003 = fileURLToPath(new URL('../../fixtures/runs/db-003-timeout', import.meta.url))
+const DB003 = fileURLToPath(new URL('../../../fixtures/runs/db-003-timeout', import.meta.url))
 /** Screenshots, the PDF and the page itself, for a person to look at (gitignored). */
-const OUT = fileURLToPath(new URL('../../test-output/html-report/', import.meta.url))
+const OUT = fileURLToPath(new URL('../../../test-output/html-report/', import.meta.url))
 const SILENT = {step: () => undefined, done: () => undefined}
 
 /** The little of the DOM these checks use (the test compiles without the DOM library; casts only: the functions run in the page). */

@@ -1,17 +1,14 @@
 import {spawn} from 'node:child_process'
-import {appendFileSync, closeSync, openSync, readFileSync, renameSync, truncateSync, writeFileSync} from 'node:fs'
+import {closeSync, openSync, readFileSync} from 'node:fs'
 import {join} from 'node:path'
 import {afterAll, afterEach, describe, expect, it} from 'vitest'
-import {tailFile} from '../../src/live/tail.js'
-import {runCli} from '../helpers/cli.js'
+import {runCli} from '../../helpers/cli.js'
 import {jsonEvents, removeTempDirs, simCommand, startCli, tempDir, waitFor} from './helpers.js'
 
 afterAll(removeTempDirs)
 afterEach(() => {
   process.exitCode = undefined
 })
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
 describe('live --attach', () => {
   it('follows a log another process is still writing, from before it exists to the end of the run', async () => {
@@ -40,33 +37,4 @@ describe('live --attach', () => {
     const analyze = await runCli(['analyze', record, '--json'])
     expect(`${JSON.stringify(events.at(-1)!.report, null, 2)}\n`).toBe(analyze.stdout)
   }, 60_000)
-})
-
-describe('tailFile', () => {
-  it('follows appends, a file cut shorter (copytruncate) and a file replaced under its name (rename rotation)', async () => {
-    const dir = tempDir()
-    const path = join(dir, 'run.log')
-    writeFileSync(path, 'one\n')
-    const chunks: Buffer[] = []
-    const events: string[] = []
-    const tail = tailFile(path, {onData: (c) => chunks.push(c), onEvent: (e) => events.push(e.kind), pollMs: 20})
-    const text = () => Buffer.concat(chunks).toString('utf8')
-    await waitFor(() => text() === 'one\n', 10_000, 'the first line')
-    appendFileSync(path, 'two\n')
-    await waitFor(() => text() === 'one\ntwo\n', 10_000, 'an append')
-    // copytruncate: the file is cut to nothing and written again from its start
-    truncateSync(path, 0)
-    await sleep(100)
-    appendFileSync(path, 'three\n')
-    await waitFor(() => text().endsWith('three\n'), 10_000, 'the line after truncation')
-    // rename rotation: the writer still finishes a line in the old file, then a new file appears
-    renameSync(path, `${path}.1`)
-    appendFileSync(`${path}.1`, 'four\n')
-    await sleep(100)
-    writeFileSync(path, 'five\n')
-    await waitFor(() => text().endsWith('five\n'), 10_000, 'the new file')
-    await tail.stop()
-    expect(text()).toBe('one\ntwo\nthree\nfour\nfive\n')
-    expect(events).toEqual(['opened', 'truncated', 'rotated', 'opened'])
-  })
 })

@@ -1,10 +1,11 @@
 import {spawn, type ChildProcess} from 'node:child_process'
-import {mkdtempSync, rmSync} from 'node:fs'
-import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {fileURLToPath} from 'node:url'
+import {tempDir} from '../../helpers/temp-dirs.js'
 
-export const root = fileURLToPath(new URL('../..', import.meta.url))
+export {removeTempDirs, tempDir, waitFor} from '../../helpers/temp-dirs.js'
+
+export const root = fileURLToPath(new URL('../../..', import.meta.url))
 export const DEV = join(root, 'bin/dev.js')
 export const SIM = join(root, 'fixtures/sim/guardkit-sim.mjs')
 export const fixture = (name: string) => join(root, 'fixtures/runs', name)
@@ -14,15 +15,6 @@ export function simCommand(incident: string, worktree: string, speed: number, ex
   return [process.execPath, SIM, fixture(incident), '--worktree', worktree, '--speed', String(speed), ...extra]
 }
 
-const dirs: string[] = []
-export function tempDir(prefix = 'gr-live-'): string {
-  const dir = mkdtempSync(join(tmpdir(), prefix))
-  dirs.push(dir)
-  return dir
-}
-export function removeTempDirs(): void {
-  for (const d of dirs.splice(0)) rmSync(d, {recursive: true, force: true})
-}
 
 export interface Ran {
   readonly code: number | null
@@ -53,13 +45,6 @@ export function jsonEvents(stdout: string): Record<string, any>[] {
   return stdout.split('\n').filter((l) => l.trim() !== '').map((l) => JSON.parse(l) as Record<string, any>)
 }
 
-export async function waitFor(check: () => boolean, timeoutMs: number, what: string): Promise<void> {
-  const end = Date.now() + timeoutMs
-  while (!check()) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`)
-    await new Promise((r) => setTimeout(r, 50))
-  }
-}
 
 /** What one incident's live run gave: its warnings by task and code (the evidence turn), and more. */
 export interface IncidentRun {

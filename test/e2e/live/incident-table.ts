@@ -1,7 +1,7 @@
 import {readFileSync} from 'node:fs'
 import {join} from 'node:path'
 import {expect} from 'vitest'
-import {runCli} from '../helpers/cli.js'
+import {runCli} from '../../helpers/cli.js'
 import {runIncident} from './helpers.js'
 
 /**

@@ -1,8 +1,8 @@
 import {readFileSync} from 'node:fs'
 import {join} from 'node:path'
 import {afterAll, afterEach, describe, expect, it} from 'vitest'
-import {RecordingManifestV1Schema} from '../../src/ingest/schemas/recording-manifest.schema.js'
-import {runCli} from '../helpers/cli.js'
+import {RecordingManifestV1Schema} from '../../../src/ingest/schemas/recording-manifest.schema.js'
+import {runCli} from '../../helpers/cli.js'
 import {fixture, removeTempDirs, runIncident} from './helpers.js'
 
 afterAll(removeTempDirs)

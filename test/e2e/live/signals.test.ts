@@ -2,8 +2,8 @@ import {createHash} from 'node:crypto'
 import {readFileSync} from 'node:fs'
 import {join} from 'node:path'
 import {afterAll, afterEach, describe, expect, it} from 'vitest'
-import {RecordingManifestV1Schema} from '../../src/ingest/schemas/recording-manifest.schema.js'
-import {runCli} from '../helpers/cli.js'
+import {RecordingManifestV1Schema} from '../../../src/ingest/schemas/recording-manifest.schema.js'
+import {runCli} from '../../helpers/cli.js'
 import {jsonEvents, removeTempDirs, runCliProcess, simCommand, startCli, tempDir, waitFor} from './helpers.js'
 
 afterAll(removeTempDirs)

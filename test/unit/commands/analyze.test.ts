@@ -6,14 +6,14 @@ import {Readable} from 'node:stream'
 import {fileURLToPath} from 'node:url'
 import {promisify} from 'node:util'
 import {afterEach, describe, expect, it} from 'vitest'
-import {ReportSchema} from '../../src/render/json/report.js'
-import {present} from '../../src/render/present.js'
-import {PLAIN} from '../../src/render/text/plain-palette.js'
-import {runAnalyze} from '../../src/services/analyze.js'
-import {createProgress} from '../../src/services/progress.js'
-import {runCli} from '../helpers/cli.js'
+import {ReportSchema} from '../../../src/render/json/report.js'
+import {present} from '../../../src/render/present.js'
+import {PLAIN} from '../../../src/render/text/plain-palette.js'
+import {runAnalyze} from '../../../src/services/analyze.js'
+import {createProgress} from '../../../src/services/progress.js'
+import {runCli} from '../../helpers/cli.js'
 
-const root = fileURLToPath(new URL('../..', import.meta.url))
+const root = fileURLToPath(new URL('../../..', import.meta.url))
 const db003 = join(root, 'fixtures/runs/db-003-timeout')
 const tool = {name: 'guardkit-replay', version: 't'}
 

@@ -1,8 +1,8 @@
 import {join} from 'node:path'
 import {afterEach, describe, expect, it} from 'vitest'
-import type {CompareReport} from '../../src/explain/compare/compare-runs.js'
-import {runCli} from '../helpers/cli.js'
-import {FIXTURES, ROOT} from '../unit/gate/helpers.js'
+import type {CompareReport} from '../../../src/explain/compare/compare-runs.js'
+import {runCli} from '../../helpers/cli.js'
+import {FIXTURES, ROOT} from '../../helpers/gate.js'
 
 const LOGS = join(ROOT, '../shared/corpus/logs')
 

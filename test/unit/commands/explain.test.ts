@@ -1,10 +1,10 @@
 import {join} from 'node:path'
 import {fileURLToPath} from 'node:url'
 import {afterEach, describe, expect, it} from 'vitest'
-import {ReportSchema} from '../../src/render/json/report.js'
-import {runCli} from '../helpers/cli.js'
+import {ReportSchema} from '../../../src/render/json/report.js'
+import {runCli} from '../../helpers/cli.js'
 
-const root = fileURLToPath(new URL('../..', import.meta.url))
+const root = fileURLToPath(new URL('../../..', import.meta.url))
 const db003 = join(root, 'fixtures/runs/db-003-timeout')
 
 afterEach(() => {

@@ -3,10 +3,10 @@ import {cpSync, existsSync, mkdtempSync, readFileSync, writeFileSync} from 'node
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {afterEach, beforeAll, describe, expect, it} from 'vitest'
-import type {GateReport} from '../../src/render/gate-report.js'
-import {GateReportSchema} from '../../src/render/json/gate-schema.js'
-import {runCli} from '../helpers/cli.js'
-import {FIXTURES, ROOT, XML_SCHEMA_TESTS, xmllintSchema, xpath} from '../unit/gate/helpers.js'
+import type {GateReport} from '../../../src/render/gate-report.js'
+import {GateReportSchema} from '../../../src/render/json/gate-schema.js'
+import {runCli} from '../../helpers/cli.js'
+import {FIXTURES, ROOT, XML_SCHEMA_TESTS, xmllintSchema, xpath} from '../../helpers/gate.js'
 
 afterEach(() => {
   process.exitCode = undefined

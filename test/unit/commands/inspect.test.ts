@@ -4,11 +4,11 @@ import {join} from 'node:path'
 import {Readable} from 'node:stream'
 import {fileURLToPath} from 'node:url'
 import {afterEach, describe, expect, it} from 'vitest'
-import {ReportSchema} from '../../src/render/json/report.js'
-import {runInspect} from '../../src/services/inspect.js'
-import {runCli} from '../helpers/cli.js'
+import {ReportSchema} from '../../../src/render/json/report.js'
+import {runInspect} from '../../../src/services/inspect.js'
+import {runCli} from '../../helpers/cli.js'
 
-const fixtures = fileURLToPath(new URL('../unit/ingest/log/fixtures/', import.meta.url))
+const fixtures = fileURLToPath(new URL('../ingest/log/fixtures/', import.meta.url))
 const parallel = join(fixtures, 'parallel-wave.log')
 
 afterEach(() => {

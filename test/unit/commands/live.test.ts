@@ -1,8 +1,8 @@
 import {mkdirSync, readdirSync, writeFileSync} from 'node:fs'
 import {join} from 'node:path'
 import {afterAll, afterEach, describe, expect, it} from 'vitest'
-import {runCli} from '../helpers/cli.js'
-import {removeTempDirs, tempDir} from '../live/helpers.js'
+import {runCli} from '../../helpers/cli.js'
+import {removeTempDirs, tempDir} from '../../helpers/temp-dirs.js'
 
 afterAll(removeTempDirs)
 afterEach(() => {

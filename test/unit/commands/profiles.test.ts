@@ -2,7 +2,7 @@ import {afterEach, describe, expect, it} from 'vitest'
 import {mkdtempSync, writeFileSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
-import {runCli} from '../helpers/cli.js'
+import {runCli} from '../../helpers/cli.js'
 
 afterEach(() => {
   process.exitCode = undefined

@@ -3,10 +3,10 @@ import {tmpdir} from 'node:os'
 import {basename, join} from 'node:path'
 import {fileURLToPath} from 'node:url'
 import {afterAll, afterEach, describe, expect, it} from 'vitest'
-import {ReportSchema} from '../../src/render/json/report.js'
-import {runRecord} from '../../src/services/record.js'
-import {runCli} from '../helpers/cli.js'
-import {allBytes, analyseToJson, expectManifestHashes, hashTree, TOOL, verdictsOf} from '../helpers/recording.js'
+import {ReportSchema} from '../../../src/render/json/report.js'
+import {runRecord} from '../../../src/services/record.js'
+import {runCli} from '../../helpers/cli.js'
+import {allBytes, analyseToJson, expectManifestHashes, hashTree, TOOL, verdictsOf} from '../../helpers/recording.js'
 
 /**
  * `guardkit-replay record RUN --out DIR` (issue "The CI regression gate"; docs/recording-format.md):
@@ -14,7 +14,7 @@ import {allBytes, analyseToJson, expectManifestHashes, hashTree, TOOL, verdictsO
  * finding codes, under the inferred profile, legacy and fixed) for every fixture and for corpus logs;
  * redaction leaves no user, host or home name in any byte; RUN is never written to; DIR rules.
  */
-const root = fileURLToPath(new URL('../..', import.meta.url))
+const root = fileURLToPath(new URL('../../..', import.meta.url))
 const FIXTURES = join(root, 'fixtures/runs')
 const CORPUS = join(root, '../shared/corpus/logs')
 const fixtures = readdirSync(FIXTURES, {withFileTypes: true}).filter((e) => e.isDirectory() && !e.name.startsWith('_')).map((e) => e.name)

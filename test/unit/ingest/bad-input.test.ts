@@ -11,7 +11,7 @@ import {hasRunContent} from '../../../src/ingest/merge-artifacts.js'
 import type {IngestIssue} from '../../../src/model/ingest-issue.js'
 import type {RunRecord} from '../../../src/model/run-record.js'
 import {UsageError} from '../../../src/shared/errors.js'
-import {DEFAULT_LIMITS, hashTree, ingestPath, makeTree, removeTree} from './discover/run-helpers.js'
+import {DEFAULT_LIMITS, hashTree, ingestPath, makeTree, removeTree} from '../../helpers/run-helpers.js'
 
 const FIXTURE = fileURLToPath(new URL('../../../fixtures/ingest/bad-worktree', import.meta.url))
 const A = '.guardkit/autobuild/TASK-BAD-001'

@@ -2,11 +2,11 @@ import {existsSync, readdirSync} from 'node:fs'
 import {fileURLToPath} from 'node:url'
 import {fc, test} from '@fast-check/vitest'
 import {beforeAll, describe, expect, it} from 'vitest'
-import {loadRun} from '../../src/services/load-run.js'
-import {runs} from '../helpers/arbitraries/index.js'
-import {createMemoryPort, type MemEntry, seededRandom, shuffle, snapshotDirectory} from './support/memory-port.js'
+import {loadRun} from '../../../src/services/load-run.js'
+import {runs} from '../../helpers/arbitraries/index.js'
+import {createMemoryPort, type MemEntry, seededRandom, shuffle, snapshotDirectory} from '../../helpers/memory-port.js'
 
-const FIXTURES = fileURLToPath(new URL('../../fixtures/', import.meta.url))
+const FIXTURES = fileURLToPath(new URL('../../../fixtures/', import.meta.url))
 
 /** Every replay fixture (a directory with expected.yaml) and the bad-worktree ingest fixture. */
 const NAMES = [

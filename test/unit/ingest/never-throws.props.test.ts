@@ -2,23 +2,23 @@ import {readdirSync, readFileSync, statSync} from 'node:fs'
 import {fileURLToPath} from 'node:url'
 import {fc, test} from '@fast-check/vitest'
 import {describe, expect} from 'vitest'
-import {atPointer} from '../../src/ingest/artifacts/json-pointer.js'
-import {classifyArtifactName, type ArtifactKind} from '../../src/ingest/artifacts/artifact-names.js'
-import {parseArtifact} from '../../src/ingest/artifacts/parse-artifact.js'
-import type {LogIngestResult} from '../../src/ingest/build-from-log.js'
-import {createLogIngest} from '../../src/ingest/log/ingest.js'
-import type {IngestIssue} from '../../src/model/ingest-issue.js'
-import {loadRun} from '../../src/services/load-run.js'
-import {fileBytes, isWellFormedUtf16, jsonTextOf, jsonValue, logLine, mutatedArtifact, runs} from '../helpers/arbitraries/index.js'
-import {createMemoryPort, memoryTree} from './support/memory-port.js'
+import {atPointer} from '../../../src/ingest/artifacts/json-pointer.js'
+import {classifyArtifactName, type ArtifactKind} from '../../../src/ingest/artifacts/artifact-names.js'
+import {parseArtifact} from '../../../src/ingest/artifacts/parse-artifact.js'
+import type {LogIngestResult} from '../../../src/ingest/build-from-log.js'
+import {createLogIngest} from '../../../src/ingest/log/ingest.js'
+import type {IngestIssue} from '../../../src/model/ingest-issue.js'
+import {loadRun} from '../../../src/services/load-run.js'
+import {fileBytes, isWellFormedUtf16, jsonTextOf, jsonValue, logLine, mutatedArtifact, runs} from '../../helpers/arbitraries/index.js'
+import {createMemoryPort, memoryTree} from '../../helpers/memory-port.js'
 
 const here = (rel: string) => fileURLToPath(new URL(rel, import.meta.url))
 
 /** Lines of the fixture logs: real shapes for the line arbitrary. */
-const REAL_LINES = readdirSync(here('../../fixtures/runs/'))
+const REAL_LINES = readdirSync(here('../../../fixtures/runs/'))
   .flatMap((n) => {
     try {
-      return readFileSync(here(`../../fixtures/runs/${n}/run.log`), 'utf8').split('\n')
+      return readFileSync(here(`../../../fixtures/runs/${n}/run.log`), 'utf8').split('\n')
     } catch {
       return []
     }
@@ -161,7 +161,7 @@ describe('the log ingest never throws (docs/ingest.md, corpus docs/record-format
 // docs/ingest.md "Evidence" / model/run-record.ts: what the record keeps of a line is text a report can print.
 // Record details are cut to a few hundred characters; a cut between the two halves of a pair breaks the text.
 describe('the log ingest keeps whole characters (docs/ingest.md)', () => {
-  const RUN = readFileSync(here('../../fixtures/runs/ok-approved-after-feedback/run.log'), 'utf8').split('\n')
+  const RUN = readFileSync(here('../../../fixtures/runs/ok-approved-after-feedback/run.log'), 'utf8').split('\n')
   const AT = RUN.findIndex((l) => l.includes('Phase 2 (Loop): Starting adversarial turns for TASK-HC-002')) + 4
   const detailRecord = fc.constantFrom(
     (t: string) => `WARNING:guardkit.orchestrator.quality_gates.coach_validator:Quality gates failed for TASK-HC-002: ${t}`,

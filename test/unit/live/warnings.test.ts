@@ -1,17 +1,16 @@
-import {join} from 'node:path'
+import {fileURLToPath} from 'node:url'
 import {describe, expect, it} from 'vitest'
-import type {AnalysisReport} from '../../src/explain/analysis.js'
-import {buildDashboardModel} from '../../src/live/dashboard-model.js'
-import type {TaskTiming} from '../../src/live/log-lines.js'
-import {detectWarnings, EARLY_WARNING_CODES} from '../../src/live/warnings.js'
-import {FINDING_CODES} from '../../src/model/finding.js'
-import {analyzeRunPath} from '../../src/services/analyze.js'
-import {root} from './helpers.js'
+import type {AnalysisReport} from '../../../src/explain/analysis.js'
+import {buildDashboardModel} from '../../../src/live/dashboard-model.js'
+import type {TaskTiming} from '../../../src/live/log-lines.js'
+import {detectWarnings, EARLY_WARNING_CODES} from '../../../src/live/warnings.js'
+import {FINDING_CODES} from '../../../src/model/finding.js'
+import {analyzeRunPath} from '../../../src/services/analyze.js'
 
 const tool = {name: 'guardkit-replay', version: 't'}
 const reports = new Map<string, Promise<AnalysisReport>>()
 function analysisOf(incident: string): Promise<AnalysisReport> {
-  if (!reports.has(incident)) reports.set(incident, analyzeRunPath(join(root, 'fixtures/runs', incident), {tool, names: [], with: [], without: []}))
+  if (!reports.has(incident)) reports.set(incident, analyzeRunPath(fileURLToPath(new URL(`../../../fixtures/runs/${incident}`, import.meta.url)), {tool, names: [], with: [], without: []}))
   return reports.get(incident)!
 }
 

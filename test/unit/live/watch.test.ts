@@ -1,8 +1,8 @@
 import {closeSync, mkdirSync, openSync, renameSync, rmSync, utimesSync, writeFileSync, writeSync} from 'node:fs'
 import {dirname, join} from 'node:path'
 import {afterAll, describe, expect, it} from 'vitest'
-import {watchWorktree, type WatchedFile} from '../../src/live/watch.js'
-import {removeTempDirs, tempDir, waitFor} from './helpers.js'
+import {watchWorktree, type WatchedFile} from '../../../src/live/watch.js'
+import {removeTempDirs, tempDir, waitFor} from '../../helpers/temp-dirs.js'
 
 afterAll(removeTempDirs)
 

@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import {describe, expect, it} from 'vitest'
 import {renderJunit} from '../../../src/render/junit.js'
-import {gateReport, gateRun, gateTask, XML_SCHEMA_TESTS, xmllintSchema, xpath} from './helpers.js'
+import {gateReport, gateRun, gateTask, XML_SCHEMA_TESTS, xmllintSchema, xpath} from '../../helpers/gate.js'
 
 const regressed = (message: string, taskId = 'TASK-DB-003') =>
   gateTask({

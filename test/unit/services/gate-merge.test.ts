@@ -4,7 +4,7 @@ import {describe, expect, it} from 'vitest'
 import {mergeGateReports} from '../../../src/services/gate-merge.js'
 import {parseShard, shardOf} from '../../../src/services/gate/subjects.js'
 import {UsageError} from '../../../src/shared/errors.js'
-import {gateReport, gateRun, gateTask} from './helpers.js'
+import {gateReport, gateRun, gateTask} from '../../helpers/gate.js'
 
 describe('--shard i/n', () => {
   it('is 1-based, i ≤ n; anything else is a usage error', () => {

@@ -5,16 +5,16 @@ import {join} from 'node:path'
 import {fileURLToPath} from 'node:url'
 import {fc, test} from '@fast-check/vitest'
 import {afterAll, beforeAll, describe, expect} from 'vitest'
-import {discoverRun} from '../../src/ingest/discover.js'
-import {createNodeFilePort} from '../../src/ingest/fs/node-file-port.js'
-import {RecordingWriter} from '../../src/recording/writer.js'
-import {runRecord} from '../../src/services/record.js'
-import {UsageError} from '../../src/shared/errors.js'
-import {runs} from '../helpers/arbitraries/index.js'
-import {sensitive} from '../helpers/arbitraries/secrets.js'
-import {allBytes, analyseToJson, expectManifestHashes, TOOL, verdictsOf} from '../helpers/recording.js'
-import {injectAnywhere, latin1} from './support/inject.js'
-import {createMemoryPort, type MemEntry, seededRandom, shuffle, snapshotDirectory} from './support/memory-port.js'
+import {discoverRun} from '../../../src/ingest/discover.js'
+import {createNodeFilePort} from '../../../src/ingest/fs/node-file-port.js'
+import {RecordingWriter} from '../../../src/recording/writer.js'
+import {runRecord} from '../../../src/services/record.js'
+import {UsageError} from '../../../src/shared/errors.js'
+import {runs} from '../../helpers/arbitraries/index.js'
+import {sensitive} from '../../helpers/arbitraries/secrets.js'
+import {allBytes, analyseToJson, expectManifestHashes, TOOL, verdictsOf} from '../../helpers/recording.js'
+import {injectAnywhere, latin1} from '../../helpers/inject.js'
+import {createMemoryPort, type MemEntry, seededRandom, shuffle, snapshotDirectory} from '../../helpers/memory-port.js'
 
 /**
  * `record` then `analyze` (issue "Property tests"; docs/recording-format.md): on generated runs —
@@ -26,7 +26,7 @@ import {createMemoryPort, type MemEntry, seededRandom, shuffle, snapshotDirector
  * unredacted with the same verdicts. And the writer's manifest: every hash right, versions read back
  * in the order written. And, what the comparison rests on: an analysis keeps no state between runs.
  */
-const FIXTURES = fileURLToPath(new URL('../../fixtures/runs/', import.meta.url))
+const FIXTURES = fileURLToPath(new URL('../../../fixtures/runs/', import.meta.url))
 const NAMES = ['ok-single-turn-promises', 'ok-parallel-waves', 'hostile-log', 'ok-approved-after-feedback', 'ac1a-run2-sft001'].filter((n) => readdirSync(FIXTURES).includes(n))
 const QUICK = ['ok-parallel-waves', 'hostile-log', 'ok-single-turn-promises']
 /** Not a folder on disk: RUN is read through the in-memory port only. */

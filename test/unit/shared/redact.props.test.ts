@@ -2,16 +2,16 @@ import {readdirSync} from 'node:fs'
 import {fileURLToPath} from 'node:url'
 import {fc, test} from '@fast-check/vitest'
 import {beforeAll, describe, expect} from 'vitest'
-import {normalizeFeedbackForStall, signatureOf} from '../../src/logic/orchestrator/stall-signature.js'
-import {buildAnalysisReport} from '../../src/render/json/build-analysis-report.js'
-import {analyzeRunPath} from '../../src/services/analyze.js'
-import {redactReport} from '../../src/services/redaction.js'
-import {Redactor, redactTexts} from '../../src/shared/redact.js'
-import {consoleLine, feedbackText, recordLine, runs} from '../helpers/arbitraries/index.js'
-import {accountName, sensitive, type Sensitive} from '../helpers/arbitraries/secrets.js'
-import {TOOL, verdictsOf} from '../helpers/recording.js'
-import {injectQuietly, latin1, redactTree} from './support/inject.js'
-import {createMemoryPort, type MemEntry, snapshotDirectory} from './support/memory-port.js'
+import {normalizeFeedbackForStall, signatureOf} from '../../../src/logic/orchestrator/stall-signature.js'
+import {buildAnalysisReport} from '../../../src/render/json/build-analysis-report.js'
+import {analyzeRunPath} from '../../../src/services/analyze.js'
+import {redactReport} from '../../../src/services/redaction.js'
+import {Redactor, redactTexts} from '../../../src/shared/redact.js'
+import {consoleLine, feedbackText, recordLine, runs} from '../../helpers/arbitraries/index.js'
+import {accountName, sensitive, type Sensitive} from '../../helpers/arbitraries/secrets.js'
+import {TOOL, verdictsOf} from '../../helpers/recording.js'
+import {injectQuietly, latin1, redactTree} from '../../helpers/inject.js'
+import {createMemoryPort, type MemEntry, snapshotDirectory} from '../../helpers/memory-port.js'
 
 /**
  * Redaction (docs/recording-format.md "Redaction"; issue "Property tests"): no redacted secret or
@@ -90,7 +90,7 @@ describe('redaction of texts', () => {
   )
 })
 
-const FIXTURES = fileURLToPath(new URL('../../fixtures/runs/', import.meta.url))
+const FIXTURES = fileURLToPath(new URL('../../../fixtures/runs/', import.meta.url))
 /** Small fixtures of every shape: log only, worktree only, both, a recording with versions, bad bytes. */
 const NAMES = ['ok-single-turn-promises', 'ok-parallel-waves', 'hostile-log', 'hostile-worktree', 'ok-approved-after-feedback', 'ac1a-run2-sft001'].filter((n) =>
   readdirSync(FIXTURES).includes(n),

@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest'
-import {detectBoundaryFindings} from '../../../src/explain/families/boundaries.js'
-import {ev, fact, familyInput, feedbackTurn, handInput, loadFixture, corpusLog, taskOf, taskRun, turn} from './helpers.js'
+import {detectBoundaryFindings} from '../../../../src/explain/families/boundaries.js'
+import {ev, fact, familyInput, feedbackTurn, handInput, loadFixture, corpusLog, taskOf, taskRun, turn} from '../helpers.js'
 
 describe('ORCHESTRATION_CRASH', () => {
   it("reports the legacy `'partial' is not a valid CriterionStatus` crash as fixed by partialStatusEnum (c3feae49)", () => {

@@ -1,7 +1,7 @@
 import {describe, expect, it} from 'vitest'
-import {detectCriteriaFindings} from '../../../src/explain/families/criteria.js'
-import type {ArtifactVersion} from '../../../src/model/run-record.js'
-import {eraOf, fact, familyInput, handInput, loadFixture, taskOf, taskRun, turn} from './helpers.js'
+import {detectCriteriaFindings} from '../../../../src/explain/families/criteria.js'
+import type {ArtifactVersion} from '../../../../src/model/run-record.js'
+import {eraOf, fact, familyInput, handInput, loadFixture, taskOf, taskRun, turn} from '../helpers.js'
 
 const version = (file: string, json: unknown): ArtifactVersion => ({file, json, schema: 'x.v1', seenAt: null})
 const COACH = '.guardkit/autobuild/TASK-X-001/coach_turn_1.json'

@@ -1,8 +1,8 @@
 import {readFileSync} from 'node:fs'
 import {join} from 'node:path'
 import {describe, expect, it} from 'vitest'
-import {detectInfrastructureFindings} from '../../../src/explain/families/infrastructure.js'
-import {CORPUS_LOGS, corpusLog, ev, familyInput, handInput, loadFixture, taskOf, taskRun, turn} from './helpers.js'
+import {detectInfrastructureFindings} from '../../../../src/explain/families/infrastructure.js'
+import {CORPUS_LOGS, corpusLog, ev, familyInput, handInput, loadFixture, taskOf, taskRun, turn} from '../helpers.js'
 
 const ERROR_MARK = /different (event )?loop|no running event loop|Event loop is closed|[Cc]onnection (error|refused|reset)|Task was destroyed|ConnectionError|timed out connecting|Graphiti disabled after/
 

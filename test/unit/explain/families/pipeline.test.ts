@@ -1,9 +1,9 @@
 import {readdirSync, readFileSync} from 'node:fs'
 import {join} from 'node:path'
 import {describe, expect, it} from 'vitest'
-import {detectPipelineFindings, isSpuriousEntry} from '../../../src/explain/families/pipeline.js'
-import type {ArtifactVersion} from '../../../src/model/run-record.js'
-import {CORPUS_LOGS, corpusLog, eraOf, fact, familyInput, handInput, loadFixture, taskOf, taskRun, turn} from './helpers.js'
+import {detectPipelineFindings, isSpuriousEntry} from '../../../../src/explain/families/pipeline.js'
+import type {ArtifactVersion} from '../../../../src/model/run-record.js'
+import {CORPUS_LOGS, corpusLog, eraOf, fact, familyInput, handInput, loadFixture, taskOf, taskRun, turn} from '../helpers.js'
 
 const version = (file: string, json: unknown): ArtifactVersion => ({file, json, schema: 'x.v1', seenAt: null})
 

@@ -1,10 +1,10 @@
 import {describe, expect, it} from 'vitest'
-import {buildCriteriaTable} from '../../../src/explain/criteria-table.js'
-import {detectReplayFindings} from '../../../src/explain/families/replay.js'
-import {buildStallTable} from '../../../src/explain/stall-table.js'
-import type {RequirementsExplanation} from '../../../src/logic/coach/requirements/types.js'
-import {emptyTurnDetail, type TaskReplay} from '../../../src/replay/types.js'
-import {eraOf, ev, familyInput, loadFixture, replayedTurn, taskOf, taskReplay} from './helpers.js'
+import {buildCriteriaTable} from '../../../../src/explain/criteria-table.js'
+import {detectReplayFindings} from '../../../../src/explain/families/replay.js'
+import {buildStallTable} from '../../../../src/explain/stall-table.js'
+import type {RequirementsExplanation} from '../../../../src/logic/coach/requirements/types.js'
+import {emptyTurnDetail, type TaskReplay} from '../../../../src/replay/types.js'
+import {eraOf, ev, familyInput, loadFixture, replayedTurn, taskOf, taskReplay} from '../helpers.js'
 
 const RK01_CRITERIA = [
   'Config file exists at `installer/global/config/graphiti.yaml`',
@@ -148,7 +148,7 @@ describe('the criteria table (0/N)', () => {
 
 describe('replay-based variants of record findings', () => {
   it('FUZZY_FALSE_POSITIVE: fixed would verify a criterion through an empty requirements_addressed entry (hybrid fallback, docs/guardkit-logic.md §7.6)', async () => {
-    const {detectCriteriaFindings} = await import('../../../src/explain/families/criteria.js')
+    const {detectCriteriaFindings} = await import('../../../../src/explain/families/criteria.js')
     const run = await loadFixture('ok-single-turn-promises')
     const task = run.tasks[0]!
     const req: RequirementsExplanation = {
@@ -163,7 +163,7 @@ describe('replay-based variants of record findings', () => {
   })
 
   it('DUPLICATE_TEST_PATHS_UNNORMALISED: the command fixed would run still names ./tests/x.py and tests/x.py', async () => {
-    const {detectTestFindings} = await import('../../../src/explain/families/tests.js')
+    const {detectTestFindings} = await import('../../../../src/explain/families/tests.js')
     const run = await loadFixture('ok-single-turn-promises')
     const fixed = taskReplay('fixed', {kind: 'replayed', outcome: 'approved', turn: 1}, [replayedTurn(1, {
       decision: 'approve', detail: {...emptyTurnDetail(), coach: {...emptyTurnDetail().coach, testCommand: 'pytest ./tests/test_log.py tests/test_log.py -v --tb=short'}},

@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest'
-import {detectStallFindings} from '../../../src/explain/families/stall.js'
-import {corpusLog, eraOf, ev, fact, familyInput, feedbackTurn, handInput, loadFixture, taskOf, taskRun} from './helpers.js'
+import {detectStallFindings} from '../../../../src/explain/families/stall.js'
+import {corpusLog, eraOf, ev, fact, familyInput, feedbackTurn, handInput, loadFixture, taskOf, taskRun} from '../helpers.js'
 
 /**
  * Seed 002 Appendix B: turn 1 a test failure, turn 2 the coverage gate, turns 3… test failures whose

@@ -1,7 +1,7 @@
 import {describe, expect, it} from 'vitest'
-import {detectTestFindings} from '../../../src/explain/families/tests.js'
-import {absRelPairs, spellingPairs, testArgs} from '../../../src/explain/families/test-paths.js'
-import {corpusLog, eraOf, fact, familyInput, feedbackTurn, handInput, loadFixture, taskOf, taskRun} from './helpers.js'
+import {detectTestFindings} from '../../../../src/explain/families/tests.js'
+import {absRelPairs, spellingPairs, testArgs} from '../../../../src/explain/families/test-paths.js'
+import {corpusLog, eraOf, fact, familyInput, feedbackTurn, handInput, loadFixture, taskOf, taskRun} from '../helpers.js'
 
 const failedTests = (seconds: number) => ({independentTests: fact({passed: false, durationSeconds: seconds})})
 const gatesPassed = {gates: fact({testsPassed: true, coverageMet: true, archReviewPassed: true, planAuditPassed: true, allPassed: true, testsRequired: true, coverageRequired: true, archReviewRequired: false})}

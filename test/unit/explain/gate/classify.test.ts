@@ -1,13 +1,13 @@
 import {describe, expect, it} from 'vitest'
-import {classifyPair} from '../../../src/explain/gate/classify.js'
-import {sideOfRecord, sideOfReplay} from '../../../src/explain/gate/side.js'
-import {summariseGate} from '../../../src/explain/gate/summarise.js'
-import {gateTask as gateOneTask} from '../../../src/explain/gate/gate-task.js'
-import type {TaskAnalysis} from '../../../src/explain/analysis.js'
-import type {FailOn, GateRule} from '../../../src/explain/gate/types.js'
-import {builtinProfile, type Profile} from '../../../src/logic/profiles.js'
-import type {ReplayOutcome} from '../../../src/replay/types.js'
-import {eraOf, fact, feedbackTurn, replayedTurn, taskReplay, taskRun, turn} from '../explain/helpers.js'
+import {classifyPair} from '../../../../src/explain/gate/classify.js'
+import {sideOfRecord, sideOfReplay} from '../../../../src/explain/gate/side.js'
+import {summariseGate} from '../../../../src/explain/gate/summarise.js'
+import {gateTask as gateOneTask} from '../../../../src/explain/gate/gate-task.js'
+import type {TaskAnalysis} from '../../../../src/explain/analysis.js'
+import type {FailOn, GateRule} from '../../../../src/explain/gate/types.js'
+import {builtinProfile, type Profile} from '../../../../src/logic/profiles.js'
+import type {ReplayOutcome} from '../../../../src/replay/types.js'
+import {eraOf, fact, feedbackTurn, replayedTurn, taskReplay, taskRun, turn} from '../helpers.js'
 
 // Hand-built pairs of replays: each case is what the policy in docs/ci.md says, not what the code did.
 

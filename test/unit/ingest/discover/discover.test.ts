@@ -4,7 +4,7 @@ import {join} from 'node:path'
 import {discoverRun, DEFAULT_LIMITS} from '../../../../src/ingest/discover.js'
 import {createNodeFilePort} from '../../../../src/ingest/fs/node-file-port.js'
 import {UsageError} from '../../../../src/shared/errors.js'
-import {ingestPath, makeTree, removeTree} from './run-helpers.js'
+import {ingestPath, makeTree, removeTree} from '../../../helpers/run-helpers.js'
 
 const port = createNodeFilePort()
 const LOG = [

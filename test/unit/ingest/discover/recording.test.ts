@@ -3,7 +3,7 @@ import {createHash} from 'node:crypto'
 import {discoverRun} from '../../../../src/ingest/discover.js'
 import {createNodeFilePort} from '../../../../src/ingest/fs/node-file-port.js'
 import {RECORDING_MANIFEST_NAME} from '../../../../src/ingest/schemas/recording-manifest.schema.js'
-import {ingestPath, makeTree, removeTree} from './run-helpers.js'
+import {ingestPath, makeTree, removeTree} from '../../../helpers/run-helpers.js'
 
 // Recordings as docs/recording-format.md lays them out.
 const port = createNodeFilePort()

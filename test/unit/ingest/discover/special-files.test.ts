@@ -9,7 +9,7 @@ import {createNodeFilePort} from '../../../../src/ingest/fs/node-file-port.js'
 import {createSyncFilePort} from '../../../../src/ingest/fs/sync-file-port.js'
 import {RECORDING_MANIFEST_NAME} from '../../../../src/ingest/schemas/recording-manifest.schema.js'
 import {UsageError} from '../../../../src/shared/errors.js'
-import {hashTree, makeTree, removeTree} from './run-helpers.js'
+import {hashTree, makeTree, removeTree} from '../../../helpers/run-helpers.js'
 
 // A FIFO, socket or device in RUN is never opened (docs/ingest.md): opening a FIFO for reading waits for a
 // writer, forever. Found by the CLI fuzzer (test/fuzz/regressions/fifo-listed-in-recording.json).

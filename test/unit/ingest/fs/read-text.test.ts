@@ -7,7 +7,7 @@ import {readTextFile} from '../../../../src/ingest/fs/read-text.js'
 import {streamFile} from '../../../../src/ingest/fs/stream-file.js'
 import {firstInvalidUtf8} from '../../../../src/ingest/fs/text-bytes.js'
 import type {IngestIssue} from '../../../../src/model/ingest-issue.js'
-import {makeTree, removeTree} from './run-helpers.js'
+import {makeTree, removeTree} from '../../../helpers/run-helpers.js'
 
 const node = createNodeFilePort()
 const TEXT = {maxBytes: 1 << 20, maxLineChars: 10, whenTooLarge: 'keep-head' as const}

@@ -2,10 +2,10 @@ import {readFileSync} from 'node:fs'
 import {fileURLToPath} from 'node:url'
 import {fc, test} from '@fast-check/vitest'
 import {describe, expect, it} from 'vitest'
-import type {LogicFlags} from '../../src/logic/changes.js'
-import {detectTestsFromResults, normalizeToRelative} from '../../src/logic/coach/test-paths.js'
-import {NULL_SINK} from '../../src/logic/log-sink.js'
-import {createVirtualWorktree} from '../../src/logic/worktree.js'
+import type {LogicFlags} from '../../../../src/logic/changes.js'
+import {detectTestsFromResults, normalizeToRelative} from '../../../../src/logic/coach/test-paths.js'
+import {NULL_SINK} from '../../../../src/logic/log-sink.js'
+import {createVirtualWorktree} from '../../../../src/logic/worktree.js'
 import {
   anyJsString,
   byCodePoint,
@@ -16,8 +16,8 @@ import {
   nonCanonicalForms,
   runs,
   worktreeRoot,
-} from '../helpers/arbitraries/index.js'
-import {FIXED, LEGACY} from './support/flags.js'
+} from '../../../helpers/arbitraries/index.js'
+import {FIXED, LEGACY} from '../../../helpers/flags.js'
 
 type Form = 'abs' | 'rel' | 'outside'
 interface Mention {
@@ -153,7 +153,7 @@ describe('_detect_tests_from_results dedup (docs/guardkit-logic.md §6.5, canoni
 
 /** A vector of ../shared/oracle/vectors.jsonl (real GuardKit output), found by function, version and input. */
 function vectorOutput(fn: string, version: 'legacy' | 'fixed', input: unknown): unknown {
-  const path = fileURLToPath(new URL('../../../shared/oracle/vectors.jsonl', import.meta.url))
+  const path = fileURLToPath(new URL('../../../../../shared/oracle/vectors.jsonl', import.meta.url))
   const want = JSON.stringify(input)
   for (const line of readFileSync(path, 'utf8').split('\n')) {
     if (!line.trim()) continue

@@ -1,11 +1,11 @@
 import {fc, test} from '@fast-check/vitest'
 import {describe, expect} from 'vitest'
-import type {LogicFlags} from '../../src/logic/changes.js'
-import {NULL_SINK} from '../../src/logic/log-sink.js'
-import {feedbackSignature} from '../../src/logic/orchestrator/stall-signature.js'
-import {runFeedbackStallSequence} from '../../src/logic/orchestrator/stall-detector.js'
-import {feedbackTemplate, feedbackText, fillTemplate, flips, recase, runs, surroundingWhitespace} from '../helpers/arbitraries/index.js'
-import {FIXED, LEGACY} from './support/flags.js'
+import type {LogicFlags} from '../../../../src/logic/changes.js'
+import {NULL_SINK} from '../../../../src/logic/log-sink.js'
+import {feedbackSignature} from '../../../../src/logic/orchestrator/stall-signature.js'
+import {runFeedbackStallSequence} from '../../../../src/logic/orchestrator/stall-detector.js'
+import {feedbackTemplate, feedbackText, fillTemplate, flips, recase, runs, surroundingWhitespace} from '../../../helpers/arbitraries/index.js'
+import {FIXED, LEGACY} from '../../../helpers/flags.js'
 
 /** `_is_feedback_stalled` as docs/guardkit-logic.md §8.4 writes it, over already-computed signatures. */
 function stalledBySpec(calls: readonly (readonly [string, number])[], threshold: number, fixed: boolean): boolean[] {

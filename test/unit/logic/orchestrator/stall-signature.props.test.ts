@@ -1,7 +1,7 @@
 import {createHash} from 'node:crypto'
 import {fc, test} from '@fast-check/vitest'
 import {describe, expect, it} from 'vitest'
-import {feedbackSignatures, normalizeFeedbackForStall} from '../../src/logic/orchestrator/stall-signature.js'
+import {feedbackSignatures, normalizeFeedbackForStall} from '../../../../src/logic/orchestrator/stall-signature.js'
 import {
   anyJsString,
   feedbackPairDifferingInNormalisedTokens,
@@ -11,8 +11,8 @@ import {
   pyStripRef,
   runs,
   survivingDifference,
-} from '../helpers/arbitraries/index.js'
-import {FIXED, LEGACY} from './support/flags.js'
+} from '../../../helpers/arbitraries/index.js'
+import {FIXED, LEGACY} from '../../../helpers/flags.js'
 
 /** `hashlib.md5(s.encode()).hexdigest()[:8]`, computed here rather than through the model's helper. */
 const md5of = (s: string) => createHash('md5').update(Buffer.from(s, 'utf8')).digest('hex').slice(0, 8)

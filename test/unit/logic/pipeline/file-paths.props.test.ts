@@ -1,7 +1,7 @@
 import {fc, test} from '@fast-check/vitest'
 import {describe, expect} from 'vitest'
-import {isValidFilePath} from '../../src/logic/pipeline/file-paths.js'
-import {anyJsString, astralChar, codePoints, combiningMark, hardText, runs} from '../helpers/arbitraries/index.js'
+import {isValidFilePath} from '../../../../src/logic/pipeline/file-paths.js'
+import {anyJsString, astralChar, codePoints, combiningMark, hardText, runs} from '../../../helpers/arbitraries/index.js'
 
 /** `TaskWorkStreamParser._is_valid_file_path(path)` exactly as docs/guardkit-logic.md §4.1 states it; `len` counts code points. */
 function validBySpec(path: string): boolean {

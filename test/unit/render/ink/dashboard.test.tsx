@@ -1,8 +1,8 @@
 import {render} from 'ink-testing-library'
 import {afterEach, describe, expect, it, vi} from 'vitest'
-import {Dashboard} from '../../src/render/ink/Dashboard.js'
-import {DashboardView} from '../../src/render/ink/DashboardView.js'
-import type {DashboardModel, DashboardSource} from '../../src/render/ink/model.js'
+import {Dashboard} from '../../../../src/render/ink/Dashboard.js'
+import {DashboardView} from '../../../../src/render/ink/DashboardView.js'
+import type {DashboardModel, DashboardSource} from '../../../../src/render/ink/model.js'
 import {cleanup} from 'ink-testing-library'
 
 afterEach(cleanup)

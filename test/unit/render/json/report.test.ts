@@ -1,8 +1,8 @@
 import {describe, expect, it} from 'vitest'
-import {buildAnalysisReport} from '../../../src/render/json/build-analysis-report.js'
-import {buildReport} from '../../../src/render/json/build-report.js'
-import {ReportSchema} from '../../../src/render/json/report.js'
-import {db003Report, zeroOfNReport} from './analysis-builders.js'
+import {buildAnalysisReport} from '../../../../src/render/json/build-analysis-report.js'
+import {buildReport} from '../../../../src/render/json/build-report.js'
+import {ReportSchema} from '../../../../src/render/json/report.js'
+import {db003Report, zeroOfNReport} from '../analysis-builders.js'
 
 describe('analyze --json document (docs/json-schema.md, schemaVersion 1)', () => {
   it('validates against the exported schema and keeps the contract key order', () => {

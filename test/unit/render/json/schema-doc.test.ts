@@ -1,6 +1,6 @@
 import {readFileSync} from 'node:fs'
 import {describe, expect, it} from 'vitest'
-import {ReportSchema} from '../../../src/render/json/report.js'
+import {ReportSchema} from '../../../../src/render/json/report.js'
 
 interface Def {
   type: string
@@ -24,7 +24,7 @@ function fieldNames(def: Def, out = new Set<string>()): Set<string> {
 
 describe('docs/json-schema.md', () => {
   it('documents every field of the exported schema', () => {
-    const doc = readFileSync(new URL('../../../docs/json-schema.md', import.meta.url), 'utf8')
+    const doc = readFileSync(new URL('../../../../docs/json-schema.md', import.meta.url), 'utf8')
     const names = [...fieldNames((ReportSchema as unknown as {_zod: {def: Def}})._zod.def)]
     expect(names.length).toBeGreaterThan(100)
     const missing = names.filter((n) => !new RegExp(`\\b${n}\\b`).test(doc))

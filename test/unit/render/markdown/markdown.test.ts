@@ -1,10 +1,10 @@
 import {describe, expect, it} from 'vitest'
-import type {AnalysisReport} from '../../../src/explain/analysis.js'
-import {renderAnalyzeMarkdown} from '../../../src/render/markdown/analyze.js'
-import {renderExplainMarkdown} from '../../../src/render/markdown/explain.js'
-import {mdBlock, mdCell, mdCode} from '../../../src/render/markdown/md.js'
-import {renderWhatIfMarkdown} from '../../../src/render/markdown/whatif.js'
-import {db003Report, zeroOfNReport} from './analysis-builders.js'
+import type {AnalysisReport} from '../../../../src/explain/analysis.js'
+import {renderAnalyzeMarkdown} from '../../../../src/render/markdown/analyze.js'
+import {renderExplainMarkdown} from '../../../../src/render/markdown/explain.js'
+import {mdBlock, mdCell, mdCode} from '../../../../src/render/markdown/md.js'
+import {renderWhatIfMarkdown} from '../../../../src/render/markdown/whatif.js'
+import {db003Report, zeroOfNReport} from '../analysis-builders.js'
 
 describe('Markdown report', () => {
   it('starts with a verdict table, one row per task and a column per profile', () => {

@@ -1,10 +1,10 @@
 import {describe, expect, it} from 'vitest'
-import type {AnalysisReport} from '../../../src/explain/analysis.js'
-import {renderAnalyzeText} from '../../../src/render/text/analyze.js'
-import {shortenCaveat} from '../../../src/render/text/verdict.js'
-import {visibleWidth} from '../../../src/render/text/layout.js'
-import {createPalette, PLAIN} from '../../../src/render/text/palette.js'
-import {aReplayedTurn, db003Report, zeroOfNReport} from './analysis-builders.js'
+import type {AnalysisReport} from '../../../../src/explain/analysis.js'
+import {renderAnalyzeText} from '../../../../src/render/text/analyze.js'
+import {shortenCaveat} from '../../../../src/render/text/verdict.js'
+import {visibleWidth} from '../../../../src/render/text/layout.js'
+import {createPalette, PLAIN} from '../../../../src/render/text/palette.js'
+import {aReplayedTurn, db003Report, zeroOfNReport} from '../analysis-builders.js'
 
 const ESC = '\x1b'
 

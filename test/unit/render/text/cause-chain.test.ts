@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest'
-import {orderCauseChain} from '../../../src/render/text/cause-chain.js'
-import {aFinding} from './analysis-builders.js'
+import {orderCauseChain} from '../../../../src/render/text/cause-chain.js'
+import {aFinding} from '../analysis-builders.js'
 
 const shape = (findings: Parameters<typeof orderCauseChain>[0]) => orderCauseChain(findings).map((e) => [e.finding.id, e.depth, e.number, e.alsoFollows])
 

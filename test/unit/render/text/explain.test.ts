@@ -1,9 +1,9 @@
 import {describe, expect, it} from 'vitest'
-import {renderExplainText} from '../../../src/render/text/explain.js'
-import {renderTextDiff} from '../../../src/render/text/feedback-diff.js'
-import {createPalette, PLAIN} from '../../../src/render/text/palette.js'
-import {renderWhatIfText} from '../../../src/render/text/whatif.js'
-import {db003Report, zeroOfNReport} from './analysis-builders.js'
+import {renderExplainText} from '../../../../src/render/text/explain.js'
+import {renderTextDiff} from '../../../../src/render/text/feedback-diff.js'
+import {createPalette, PLAIN} from '../../../../src/render/text/palette.js'
+import {renderWhatIfText} from '../../../../src/render/text/whatif.js'
+import {db003Report, zeroOfNReport} from '../analysis-builders.js'
 
 describe('explain as text', () => {
   const report = zeroOfNReport()

@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest'
-import {data, prop, renderGateAnnotations} from '../../../src/render/text/gate-annotations.js'
-import {gateReport, gateRun, gateTask} from './helpers.js'
+import {data, prop, renderGateAnnotations} from '../../../../src/render/text/gate-annotations.js'
+import {gateReport, gateRun, gateTask} from '../../../helpers/gate.js'
 
 describe('GitHub Actions annotations', () => {
   it('escape as the runner expects: %, CR, LF in messages; also : and , in properties', () => {

@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest'
-import {describeTurns, formatTurns, sanitizeForTerminal, truncate, visibleWidth, wrap} from '../../../src/render/text/layout.js'
+import {describeTurns, formatTurns, sanitizeForTerminal, truncate, visibleWidth, wrap} from '../../../../src/render/text/layout.js'
 
 describe('text layout', () => {
   it('writes turns as compact ranges', () => {

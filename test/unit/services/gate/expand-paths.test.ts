@@ -2,10 +2,10 @@ import {mkdirSync, mkdtempSync, writeFileSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {describe, expect, it} from 'vitest'
-import {expandCorpus} from '../../../src/services/gate/expand-paths.js'
-import {loadCorpusExpectations} from '../../../src/services/gate/corpus-expectations.js'
-import {expandGlob, globBase, segmentRegex} from '../../../src/services/gate/glob.js'
-import {UsageError} from '../../../src/shared/errors.js'
+import {expandCorpus} from '../../../../src/services/gate/expand-paths.js'
+import {loadCorpusExpectations} from '../../../../src/services/gate/corpus-expectations.js'
+import {expandGlob, globBase, segmentRegex} from '../../../../src/services/gate/glob.js'
+import {UsageError} from '../../../../src/shared/errors.js'
 
 /**
  * corpus/

@@ -2,10 +2,10 @@ import {cpSync, mkdtempSync, readdirSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {describe, expect, it} from 'vitest'
-import {builtinProfile} from '../../../src/logic/profiles.js'
-import type {GateSettings, RunJob} from '../../../src/services/gate/gate-run.js'
-import {gateRuns} from '../../../src/services/gate/pool.js'
-import {FIXTURES} from './helpers.js'
+import {builtinProfile} from '../../../../src/logic/profiles.js'
+import type {GateSettings, RunJob} from '../../../../src/services/gate/gate-run.js'
+import {gateRuns} from '../../../../src/services/gate/pool.js'
+import {FIXTURES} from '../../../helpers/gate.js'
 
 describe('gating on worker threads', () => {
   it('gives the same runs, in the same order, as one thread', async () => {

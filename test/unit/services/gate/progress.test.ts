@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest'
-import {createGateProgress} from '../../../src/services/gate/progress.js'
+import {createGateProgress} from '../../../../src/services/gate/progress.js'
 
 function fake(isTTY: boolean) {
   const written: string[] = []

@@ -1,9 +1,9 @@
 import {fc, test} from '@fast-check/vitest'
 import {describe, expect, it} from 'vitest'
-import type {LogicFlags} from '../../src/logic/changes.js'
-import {matchByText, matchByTextTraced} from '../../src/logic/coach/requirements/match-by-text.js'
-import {stripCriterionPrefix} from '../../src/logic/coach/requirements/strip-criterion-prefix.js'
-import {analyzeRunPath} from '../../src/services/analyze.js'
+import type {LogicFlags} from '../../../../../src/logic/changes.js'
+import {matchByText, matchByTextTraced} from '../../../../../src/logic/coach/requirements/match-by-text.js'
+import {stripCriterionPrefix} from '../../../../../src/logic/coach/requirements/strip-criterion-prefix.js'
+import {analyzeRunPath} from '../../../../../src/services/analyze.js'
 import {
   codePoints,
   criterionBody,
@@ -19,10 +19,10 @@ import {
   STRIPPED_PREFIXES,
   surroundingWhitespace,
   writtenCriterion,
-} from '../helpers/arbitraries/index.js'
-import {cpythonIsDigit, knownToCpython} from './support/cpython.js'
-import {FIXED, LEGACY, PRE_ACR} from './support/flags.js'
-import {createMemoryPort, memoryTree} from './support/memory-port.js'
+} from '../../../../helpers/arbitraries/index.js'
+import {cpythonIsDigit, knownToCpython} from '../../../../helpers/cpython.js'
+import {FIXED, LEGACY, PRE_ACR} from '../../../../helpers/flags.js'
+import {createMemoryPort, memoryTree} from '../../../../helpers/memory-port.js'
 
 /** `_strip_criterion_prefix` as docs/guardkit-logic.md §7.5 states it, with CPython 3.11's `str.isdigit` and `str.strip`. */
 function stripBySpec(text: string): string {
