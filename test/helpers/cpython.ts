@@ -2,8 +2,8 @@ import {readFileSync} from 'node:fs'
 import {fileURLToPath} from 'node:url'
 
 /**
- * The results of test/props/oracles/cpython_oracle.py, run by hand with CPython 3.11 and committed as
- * test/props/oracles/cpython-cases.json (docs/properties.md, "Independent oracles"). Nothing here runs
+ * The results of test/fixtures/cpython/cpython_oracle.py, run by hand with CPython 3.11 and committed as
+ * test/fixtures/cpython/cpython-cases.json (docs/properties.md, "Independent oracles"). Nothing here runs
  * Python at test time.
  */
 export interface CpythonCases {

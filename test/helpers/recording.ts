@@ -9,7 +9,7 @@ import {analyzeRunPath} from '../../src/services/analyze.js'
 import {toView} from '../golden/pipeline.js'
 
 /**
- * Shared by the record tests (test/commands/record.test.ts, test/unit/recording, test/props): the
+ * Shared by the record tests (test/unit/commands/record.test.ts, test/unit/recording, the record and redaction properties, test/corpus/commands): the
  * analysis `analyze --json` prints, and what the round trip must keep — golden's view of it (recorded
  * outcomes and turns, per profile the outcome, stall turn, end turn and per turn criteria, signature,
  * fidelity and missing inputs, finding codes with their turns, the inferred profile), without the
@@ -65,4 +65,20 @@ export function expectManifestHashes(recording: string): {files: {path: string}[
     expect(bytes.length).toBe(f.bytes)
   }
   return manifest
+}
+
+/** No user or host name is left in any byte of the recording (long names nowhere, short ones not as a path or an address). */
+export function expectNoNames(recording: string, names: {users: string[]; hosts: string[]}): void {
+  const bytes = allBytes(recording)
+  for (const u of names.users) {
+    expect(bytes, `/Users/${u}/`).not.toContain(`/Users/${u}/`)
+    expect(bytes, `/home/${u}/`).not.toContain(`/home/${u}/`)
+    expect(bytes, `${u}@`).not.toMatch(new RegExp(`(?<![A-Za-z0-9_.-])${u}@`))
+    // a name long enough not to be a word is gone everywhere
+    if (u.length >= 6) expect(bytes, u).not.toContain(u)
+  }
+  for (const h of names.hosts) {
+    expect(bytes, `@${h}`).not.toMatch(new RegExp(`@${h}(?![A-Za-z0-9-])`))
+    if (h.length >= 6) expect(bytes, h).not.toContain(h)
+  }
 }

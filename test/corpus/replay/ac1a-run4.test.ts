@@ -1,7 +1,8 @@
 import {readdirSync, readFileSync} from 'node:fs'
 import {describe, expect, it} from 'vitest'
 import {inferEra} from '../../../src/replay/index.js'
-import {CORPUS, load, replay} from '../../unit/replay/helpers.js'
+import {load, replay} from '../../unit/replay/helpers.js'
+import {CORPUS} from '../helpers.js'
 
 /**
  * Issue "Replay", done-when: on artifacts/ac1a-run4-partial (five task folders of FEAT-AC1A's February

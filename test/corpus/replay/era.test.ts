@@ -1,12 +1,10 @@
-import {existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync} from 'node:fs'
-import {tmpdir} from 'node:os'
-import {join} from 'node:path'
+import {existsSync, readdirSync, readFileSync} from 'node:fs'
 import {describe, expect, it} from 'vitest'
 import {COMMITS, commitIndex} from '../../../src/logic/change-registry/commits.js'
 import {analyzeRun} from '../../../src/explain/analyze-run.js'
 import {formatReplayOutcome, inferEra} from '../../../src/replay/index.js'
-import {loadRun} from '../../../src/services/load-run.js'
-import {CORPUS, load} from '../../unit/replay/helpers.js'
+import {load} from '../../unit/replay/helpers.js'
+import {CORPUS} from '../helpers.js'
 
 /**
  * Issue "Era": every corpus log and artifact set is placed in an era consistent with its date, and
@@ -125,40 +123,6 @@ describe('no divergence flood', () => {
         if (recorded && replayed.outcome.kind === 'recorded-boundary') expect(['cancelled', 'timeout', 'error', recorded]).toContain(replayed.outcome.outcome)
         if (recorded) expect(formatReplayOutcome(replayed.outcome)).not.toMatch(/^undetermined/)
       }
-    }
-  })
-})
-
-describe('markers of records in no corpus log', () => {
-  it('the prior-turn promise recovery INFO (docs/guardkit-logic.md §7.3, S004 Fix 1) places a run from edb5fd18', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'gr-era-'))
-    try {
-      writeFileSync(join(dir, 'run.log'), [
-        'INFO:guardkit.cli.autobuild:Starting orchestration for TASK-X-001 (resume=False)',
-        'INFO:guardkit.orchestrator.autobuild:Executing turn 2/5',
-        'INFO:guardkit.orchestrator.quality_gates.coach_validator:Starting Coach validation for TASK-X-001 turn 2',
-        'INFO:guardkit.orchestrator.quality_gates.coach_validator:No completion_promises in current turn — recovered from player_turn_1.json (2 promises)',
-        '',
-      ].join('\n'))
-      const era = inferEra(await loadRun(dir))
-      expect(era.window.from).toBe('edb5fd18')
-      expect(era.modelled).toBe(true)
-      expect(era.reason).toContain('prior-turn-promises-log (from edb5fd18, 1× e.g. run.log:4)')
-      expect(era.evidence).toContainEqual({file: 'run.log', line: 4})
-    } finally {
-      rmSync(dir, {recursive: true, force: true})
-    }
-  })
-})
-
-describe('docs/era-markers.md', () => {
-  it('documents every marker the inference uses, with its bound', async () => {
-    const {MARKER_BOUNDS} = await import('../../../src/replay/index.js')
-    const doc = readFileSync(new URL('../../../docs/era-markers.md', import.meta.url), 'utf8')
-    for (const [id, bound] of Object.entries(MARKER_BOUNDS)) {
-      const row = doc.split('\n').find((l) => l.startsWith(`| \`${id}\` |`))
-      expect(row, id).toBeDefined()
-      expect(row).toContain(bound.outside ? `outside: ${bound.outside}` : bound.from ? `from \`${bound.from}\`` : `before \`${bound.before}\``)
     }
   })
 })

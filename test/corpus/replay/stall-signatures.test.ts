@@ -1,7 +1,8 @@
 import {createHash} from 'node:crypto'
 import {readdirSync, readFileSync} from 'node:fs'
 import {describe, expect, it} from 'vitest'
-import {CORPUS, asRunName, load, replay} from '../../unit/replay/helpers.js'
+import {asRunName, load, replay} from '../../unit/replay/helpers.js'
+import {CORPUS} from '../helpers.js'
 
 /**
  * Issue "Fidelity": wherever a log records `Feedback stall: … (sig=…)` and the feedback can be

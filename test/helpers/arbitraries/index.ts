@@ -1,4 +1,4 @@
-/** Realistic and adversarial generators for the property tests in test/props (docs/properties.md). */
+/** Realistic and adversarial generators for the property tests (`*.props.test.ts`, docs/properties.md). */
 export * from './config.js'
 export * from './text.js'
 export * from './pytest.js'

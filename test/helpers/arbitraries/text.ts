@@ -8,7 +8,7 @@ import fc from 'fast-check'
 
 /**
  * Every code point `str.isspace()` accepts in CPython 3.11 (checked against CPython by
- * test/props/python-oracle.test.ts, not taken from the model).
+ * test/unit/logic/python/cpython-oracle.test.ts, not taken from the model).
  */
 export const PY_WHITESPACE_CODE_POINTS: readonly number[] = [
   0x09, 0x0a, 0x0b, 0x0c, 0x0d, 0x1c, 0x1d, 0x1e, 0x1f, 0x20, 0x85, 0xa0, 0x1680, 0x2000, 0x2001, 0x2002, 0x2003, 0x2004, 0x2005, 0x2006,

@@ -2,9 +2,7 @@ import {join} from 'node:path'
 import {afterEach, describe, expect, it} from 'vitest'
 import type {CompareReport} from '../../../src/explain/compare/compare-runs.js'
 import {runCli} from '../../helpers/cli.js'
-import {FIXTURES, ROOT} from '../../helpers/gate.js'
-
-const LOGS = join(ROOT, '../shared/corpus/logs')
+import {FIXTURES} from '../../helpers/gate.js'
 
 afterEach(() => {
   process.exitCode = undefined
@@ -32,44 +30,40 @@ describe('compare: two fixtures of the same feature (db-003-timeout with its wor
   })
 })
 
-describe('compare: two corpus runs of TASK-DB-003 across fix attempts ("did my fix change anything?")', () => {
-  it('db_stalled (stall on correct work) → db_finally_succeds (approved at turn 1): outcome, criteria and findings', async () => {
-    const r = await compareJson(join(LOGS, 'db_stalled.log'), join(LOGS, 'db_finally_succeds.log'), '--task', 'DB-003')
-    expect(r.pairs).toHaveLength(1)
-    const p = r.pairs[0]!
-    expect(p).toMatchObject({taskId: 'TASK-DB-003', outcomeChanged: true, different: true})
-    expect(p.a).toMatchObject({outcome: 'unrecoverable_stall', endTurn: 6, stall: {turn: 6}})
-    expect(p.b).toMatchObject({outcome: 'approved', endTurn: 1})
-    expect(p.turns[0]).toMatchObject({turn: 1, a: {decision: 'feedback', criteriaMet: 0, criteriaTotal: 6}, b: {decision: 'approve', criteriaMet: 6, criteriaTotal: 6}})
-    expect(p.turns[0]!.differs).toEqual(expect.arrayContaining(['decision', 'criteria']))
-    expect(p.turns.slice(1).every((t) => t.b === null && t.differs.includes('turn'))).toBe(true)
-    expect(p.findings.onlyInA.map((f) => f.code)).toEqual(expect.arrayContaining(['STALL_FIRED', 'STALL_ON_CORRECT_WORK']))
-    expect(r.a.era.profile).not.toBe(r.b.era.profile)
-    expect(r.onlyInA).toEqual([])
-  })
+// Two runs of FEAT-AC1A's TASK-SFT-001 (fixtures/runs/*/expected.yaml): run 1 on pre-ACR code stalls at turn 5
+// on c1ddd473 with a Player timeout in turn 2; run 2 (legacy) stalls at turn 3 on bbaba24c; run 1 also ran
+// TASK-SFT-002 (approved at turn 1).
+describe('compare: two runs of the same task with different histories (ac1a-run1-pre-acr → ac1a-run2-sft001)', () => {
+  const A = join(FIXTURES, 'ac1a-run1-pre-acr')
+  const B = join(FIXTURES, 'ac1a-run2-sft001')
 
   it('the text report shows both eras, the turn table and the findings only one run has', async () => {
-    const {stdout} = await runCli(['compare', join(LOGS, 'db_stalled.log'), join(LOGS, 'db_finally_succeds.log')])
-    expect(stdout).toMatch(/\n {2}A {3}\S*db_stalled\.log · FEAT-BA28 · era as-run:\w+ \(high\)/)
-    expect(stdout).toMatch(/TASK-DB-003 {2}outcome changed\n/)
-    // turn 1 of db_stalled has no signature its records can give: said so, not left blank
-    expect(stdout).toMatch(/\n {5}1 {2}feedback 0\/6 {2}sig not in log +approve 6\/6 +decision, criteria, feedback\n/)
-    const db3 = stdout.slice(stdout.indexOf('TASK-DB-003  outcome changed'))
-    expect(db3.slice(db3.indexOf('only in A'), db3.indexOf('only in B')).replace(/\s+/g, ' ')).toContain('STALL_FIRED (t2–t6)')
-    expect(stdout).toMatch(/only in B +TASK-DB-004 \(attempt 1\): approved, 1 turn/)
-  })
-
-  it('pairs the latest attempt with the latest when a task ran more than once', async () => {
-    const r = await compareJson(join(LOGS, 'db_max_turns_1.log'), join(LOGS, 'db_max_turns_1.log'), '--task', 'TASK-DB-006')
-    expect(r.pairs.map((p) => [p.a.attempt, p.b.attempt])).toEqual([[1, 1], [2, 2]])
-    expect(r.summary.different).toBe(0)
+    const {stdout} = await runCli(['compare', A, B])
+    expect(stdout).toMatch(/\n {2}A {3}\S*ac1a-run1-pre-acr · FEAT-AC1A · era pre-acr \(\w+\)/)
+    expect(stdout).toMatch(/\n {2}B {3}\S*ac1a-run2-sft001 · FEAT-AC1A · era legacy \(\w+\)/)
+    expect(stdout).toMatch(/\nTASK-SFT-001 {2}differs\n/)
+    expect(stdout).toMatch(/\n {5}1 {2}feedback 0\/10 {2}c1ddd473 +feedback 0\/10 {2}bbaba24c +signature\n/)
+    expect(stdout).toMatch(/\n {5}4 {2}feedback 0\/10 {2}c1ddd473 +— +turn\n/)
+    const sft1 = stdout.slice(stdout.indexOf('TASK-SFT-001  differs'))
+    expect(sft1.slice(sft1.indexOf('only in A'), sft1.indexOf('only in B')).replace(/\s+/g, ' ')).toContain('PLAYER_TIMEOUT (t2)')
+    expect(stdout).toMatch(/only in A +TASK-SFT-002 \(attempt 1\): approved, 1 turn/)
   })
 
   it('--format md is for a pull request', async () => {
-    const {stdout} = await runCli(['compare', join(LOGS, 'db_stalled.log'), join(LOGS, 'db_finally_succeds.log'), '--format', 'md'])
+    const {stdout} = await runCli(['compare', A, B, '--format', 'md'])
     expect(stdout).toContain('## guardkit-replay compare')
-    expect(stdout).toContain('### TASK-DB-003: outcome changed')
+    expect(stdout).toContain('### TASK-SFT-001: differs')
     expect(stdout).toContain('| turn | A | B | differs |')
+    expect(stdout).toContain('| 5 | feedback 0/10  c1ddd473 | — | turn |')
+  })
+
+  it('--json pairs the task and keeps the stall of each side', async () => {
+    const r = await compareJson(A, B, '--task', 'SFT-001')
+    expect(r.pairs).toHaveLength(1)
+    expect(r.pairs[0]).toMatchObject({taskId: 'TASK-SFT-001', different: true})
+    expect(r.pairs[0]!.a).toMatchObject({outcome: 'unrecoverable_stall', endTurn: 5, stall: {turn: 5}})
+    expect(r.pairs[0]!.b).toMatchObject({outcome: 'unrecoverable_stall', endTurn: 3, stall: {turn: 3}})
+    expect(r.a.era.profile).not.toBe(r.b.era.profile)
   })
 })
 

@@ -7,7 +7,6 @@ import {emptyTurnDetail, type EraInference, type ReplayedTurn, type ReplayOutcom
 import {loadRun} from '../../../src/services/load-run.js'
 
 export const FIXTURES = join(import.meta.dirname, '../../../fixtures/runs')
-export const CORPUS_LOGS = join(import.meta.dirname, '../../../../shared/corpus/logs')
 
 const loaded = new Map<string, Promise<RunRecord>>()
 
@@ -16,10 +15,6 @@ export function loadFixture(name: string): Promise<RunRecord> {
   const path = name.startsWith('/') ? name : join(FIXTURES, name)
   if (!loaded.has(path)) loaded.set(path, loadRun(path))
   return loaded.get(path)!
-}
-
-export function corpusLog(name: string): Promise<RunRecord> {
-  return loadFixture(join(CORPUS_LOGS, name))
 }
 
 export function taskOf(run: RunRecord, taskId: string, attempt = 1): TaskRun {

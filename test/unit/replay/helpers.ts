@@ -4,8 +4,6 @@ import type {RunRecord, TaskRun} from '../../../src/model/run-record.js'
 import {collectTaskInputs, inferEra, replayTask, type TaskReplay} from '../../../src/replay/index.js'
 import {loadRun} from '../../../src/services/load-run.js'
 
-/** ../shared/corpus, relative to the repository (CI has it at the same place). */
-export const CORPUS = fileURLToPath(new URL('../../../../shared/corpus/', import.meta.url))
 export const FIXTURES = fileURLToPath(new URL('../../../fixtures/runs/', import.meta.url))
 
 const cache = new Map<string, Promise<RunRecord>>()

@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest'
 import {detectBoundaryFindings} from '../../../../src/explain/families/boundaries.js'
-import {ev, fact, familyInput, feedbackTurn, handInput, loadFixture, corpusLog, taskOf, taskRun, turn} from '../helpers.js'
+import {ev, fact, familyInput, feedbackTurn, handInput, loadFixture, taskOf, taskRun, turn} from '../helpers.js'
 
 describe('ORCHESTRATION_CRASH', () => {
   it("reports the legacy `'partial' is not a valid CriterionStatus` crash as fixed by partialStatusEnum (c3feae49)", () => {
@@ -31,13 +31,6 @@ describe('PLAYER_TIMEOUT', () => {
     expect(f!.message).toContain('900 s')
     expect(f!.message).toContain('git_only')
     expect(f!.fixedIn).toBeNull()
-  })
-
-  it('finds the SDK timeouts and state recoveries of the real FEAT-GI log', async () => {
-    const run = await corpusLog('FEAT-GI.log')
-    const found = run.tasks.flatMap((t) => detectBoundaryFindings(familyInput(run, t)).filter((f) => f.code === 'PLAYER_TIMEOUT'))
-    expect(found.length).toBeGreaterThan(0)
-    expect(found.some((f) => /state recovery/.test(f.message))).toBe(true)
   })
 
   it('does not count an SDK turn count above the logged maximum as a ceiling when the turn needed no recovery', () => {

@@ -1,28 +1,11 @@
-import {readdirSync, readFileSync} from 'node:fs'
-import {join} from 'node:path'
 import {describe, expect, it} from 'vitest'
 import {detectPipelineFindings, isSpuriousEntry} from '../../../../src/explain/families/pipeline.js'
 import type {ArtifactVersion} from '../../../../src/model/run-record.js'
-import {CORPUS_LOGS, corpusLog, eraOf, fact, familyInput, handInput, loadFixture, taskOf, taskRun, turn} from '../helpers.js'
+import {eraOf, fact, familyInput, handInput, loadFixture, taskOf, taskRun, turn} from '../helpers.js'
 
 const version = (file: string, json: unknown): ArtifactVersion => ({file, json, schema: 'x.v1', seenAt: null})
 
 describe('FILE_TRACKING_KEY_MISMATCH', () => {
-  const logsWithKeys = readdirSync(CORPUS_LOGS).filter((f) => readFileSync(join(CORPUS_LOGS, f), 'utf8').includes('ToolUseBlock'))
-
-  it('the corpus has logs with ToolUseBlock key records, and every one of those records names file_path', () => {
-    expect(logsWithKeys.length).toBeGreaterThan(5)
-    for (const f of logsWithKeys) {
-      const lines = readFileSync(join(CORPUS_LOGS, f), 'utf8').split('\n').filter((l) => /ToolUseBlock \w+ input keys:/.test(l))
-      for (const l of lines) expect(l).toContain("'file_path'")
-    }
-  })
-
-  it.each(logsWithKeys)('is never reported on %s, whose input keys show file_path', async (name) => {
-    const run = await corpusLog(name)
-    for (const task of run.tasks) expect(detectPipelineFindings(familyInput(run, task)).map((f) => f.code)).not.toContain('FILE_TRACKING_KEY_MISMATCH')
-  })
-
   it('is reported for a Write whose input names its file under a key no parser reads', () => {
     const task = taskRun({turns: [turn(1, {player: {toolInputKeys: fact([['filename', 'content']], 42)}})]})
     const [f] = detectPipelineFindings(handInput(task)).filter((x) => x.code === 'FILE_TRACKING_KEY_MISMATCH')

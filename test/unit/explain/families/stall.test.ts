@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest'
 import {detectStallFindings} from '../../../../src/explain/families/stall.js'
-import {corpusLog, eraOf, ev, fact, familyInput, feedbackTurn, handInput, loadFixture, taskOf, taskRun} from '../helpers.js'
+import {eraOf, ev, fact, familyInput, feedbackTurn, handInput, loadFixture, taskOf, taskRun} from '../helpers.js'
 
 /**
  * Seed 002 Appendix B: turn 1 a test failure, turn 2 the coverage gate, turns 3… test failures whose
@@ -70,11 +70,20 @@ describe('STALL_FIRED and CONTEXT_POLLUTION_STALL', () => {
     expect(f!.reproduce).toBe('guardkit-replay explain ' + run.path + ' --task TASK-SFT-001 --turn 3')
   })
 
-  it('tells a pollution stop from a feedback stall (the real unrecoverable_stall_output.log, TASK-DM-008)', async () => {
-    const run = await corpusLog('unrecoverable_stall_output.log')
-    const codes = detectStallFindings(familyInput(run, taskOf(run, 'TASK-DM-008'))).map((f) => f.code)
-    expect(codes).toContain('CONTEXT_POLLUTION_STALL')
-    expect(codes).not.toContain('STALL_FIRED')
+  it('tells a pollution stop from a feedback stall: the failing checkpoints stopped the loop, not repeated feedback', () => {
+    const turns = [1, 2, 3].map((n) => feedbackTurn(n, `- Independent test verification failed:\n  FAILED tests/test_a.py::test_${n}`, 0, 6))
+    const task = taskRun({
+      outcome: fact('unrecoverable_stall'),
+      turns,
+      stall: {kind: 'context-pollution', turn: 3, signature: null, windowTurns: null, criteriaPassing: null, extended: false, errorText: null, evidence: [ev(90)]},
+      events: [{kind: 'context-pollution', turn: 3, failures: 3, turns: [1, 2, 3], evidence: [ev(88)]}],
+    })
+    const found = detectStallFindings(handInput(task))
+    expect(found.map((f) => f.code)).not.toContain('STALL_FIRED')
+    const f = found.find((x) => x.code === 'CONTEXT_POLLUTION_STALL')
+    expect(f!.turns).toEqual([1, 2, 3])
+    expect(f!.confidence).toBe('certain')
+    expect(f!.evidence).toEqual([ev(88), ev(90)])
   })
 })
 
@@ -87,19 +96,20 @@ describe('STALL_ON_CORRECT_WORK', () => {
     expect(f!.fixedIn!.flags).toEqual(['priorTurnPromises'])
   })
 
-  it('is not inferred from a recovered-promises count when the stalled turns failed their tests (db_another_fail.log)', async () => {
-    const run = await corpusLog('db_another_fail.log')
-    expect(detectStallFindings(familyInput(run, taskOf(run, 'TASK-DB-003'))).map((f) => f.code)).not.toContain('STALL_ON_CORRECT_WORK')
-  })
 })
 
 describe('STALL_ON_CORRECT_WORK from the Coach\'s own verification', () => {
-  it('is certain when an earlier turn had every criterion verified but was rejected for something else (db_failed_2.log: zero-test anomaly)', async () => {
-    const run = await corpusLog('db_failed_2.log')
-    const f = detectStallFindings(familyInput(run, taskOf(run, 'TASK-DB-003'))).find((x) => x.code === 'STALL_ON_CORRECT_WORK')
+  it('is certain when an earlier turn had every criterion verified but was rejected for something else (a zero-test anomaly)', () => {
+    const zeroTest = '- Zero-test anomaly: no task-specific tests created'
+    const task = taskRun({
+      turns: [feedbackTurn(1, zeroTest, 6, 6), ...[2, 3, 4, 5].map((n) => feedbackTurn(n, zeroTest, n === 2 ? 6 : 0, 6))],
+      stall: {kind: 'feedback', turn: 5, signature: 'x', windowTurns: 3, criteriaPassing: 0, extended: false, errorText: null, evidence: [ev(99)]},
+    })
+    const f = detectStallFindings(handInput(task)).find((x) => x.code === 'STALL_ON_CORRECT_WORK')
     expect(f!.confidence).toBe('certain')
     expect(f!.turns).toEqual([5])
-    expect(f!.detail).toMatchObject({verifiedByCoach: true, criteria: 6})
+    expect(f!.detail).toMatchObject({evidenceTurn: 1, verifiedByCoach: true, criteria: 6})
+    expect(f!.evidence).toEqual([ev(11), ev(99)])
     expect(f!.fixedIn).toBeNull()
   })
 })

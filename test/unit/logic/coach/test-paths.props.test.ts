@@ -1,5 +1,3 @@
-import {readFileSync} from 'node:fs'
-import {fileURLToPath} from 'node:url'
 import {fc, test} from '@fast-check/vitest'
 import {describe, expect, it} from 'vitest'
 import type {LogicFlags} from '../../../../src/logic/changes.js'
@@ -151,23 +149,13 @@ describe('_detect_tests_from_results dedup (docs/guardkit-logic.md §6.5, canoni
   })
 })
 
-/** A vector of ../shared/oracle/vectors.jsonl (real GuardKit output), found by function, version and input. */
-function vectorOutput(fn: string, version: 'legacy' | 'fixed', input: unknown): unknown {
-  const path = fileURLToPath(new URL('../../../../../shared/oracle/vectors.jsonl', import.meta.url))
-  const want = JSON.stringify(input)
-  for (const line of readFileSync(path, 'utf8').split('\n')) {
-    if (!line.trim()) continue
-    const v = JSON.parse(line) as {fn: string; version: string; input: unknown; output: unknown}
-    if (v.fn === fn && v.version === version && JSON.stringify(v.input) === want) return v.output
-  }
-  throw new Error(`no ${fn} ${version} vector for ${want}`)
-}
-
 const ROOT = '/worktree/root'
 const detectIn = (existing: readonly string[], twr: unknown, flags: LogicFlags) =>
   detectTestsFromResults(twr, createVirtualWorktree({root: ROOT, files: Object.fromEntries(existing.map((f) => [f, null])), missing: 'absent'}), flags, NULL_SINK)
 
 /**
+ * The wanted commands of the named cases are GuardKit's own outputs (the oracle vectors named in each
+ * title; the corpus tier checks them against the vectors: test/corpus/logic/coach/test-paths.test.ts).
  * Outside canonical paths GuardKit's dedup is incomplete (docs/guardkit-logic.md §6.5: "so `./tests/x.py` and `tests/x.py`
  * still both survive"). These are not bugs of the model: the model reproduces them.
  */
@@ -175,24 +163,21 @@ describe('where fixed still runs one file twice (named counterexamples, docs/gua
   it('`./tests/test_a.py` and `tests/test_a.py` are both run (detect_tests_from_results#6)', () => {
     const input = {existing_files: ['tests/test_a.py'], task_work_results: {files_created: ['./tests/test_a.py', 'tests/test_a.py']}}
     const want = 'pytest ./tests/test_a.py tests/test_a.py -v --tb=short'
-    expect(vectorOutput('detect_tests_from_results', 'fixed', input)).toBe(want)
     expect(detectIn(input.existing_files, input.task_work_results, FIXED)).toBe(want)
     expect(detectIn(input.existing_files, input.task_work_results, LEGACY)).toBe(want)
   })
 
   it('a relative path is never touched: `./tests/test_a.py` stays (normalize_to_relative#5)', () => {
     const input = {worktree: ROOT, filepath: './tests/test_a.py'}
-    expect(vectorOutput('normalize_to_relative', 'fixed', input)).toBe('./tests/test_a.py')
     expect(normalizeToRelative(input.filepath, ROOT)).toBe('./tests/test_a.py')
   })
 
   it('`..` is kept lexically: `/worktree/root/../root/tests/test_a.py` → `../root/tests/test_a.py` (normalize_to_relative#7)', () => {
     const input = {worktree: ROOT, filepath: '/worktree/root/../root/tests/test_a.py'}
-    expect(vectorOutput('normalize_to_relative', 'fixed', input)).toBe('../root/tests/test_a.py')
     expect(normalizeToRelative(input.filepath, ROOT)).toBe('../root/tests/test_a.py')
   })
 
-  // CPython 3.11.7, docs/guardkit-logic.md §6.5 transliterated over a real directory (test/props/oracles/cpython_oracle.py's rules).
+  // CPython 3.11.7, docs/guardkit-logic.md §6.5 transliterated over a real directory (test/fixtures/cpython/cpython_oracle.py's rules).
   it('so fixed runs `../root/tests/test_a.py` and `tests/test_a.py` (CPython)', () => {
     expect(detectIn(['tests/test_a.py'], {files_created: ['/worktree/root/../root/tests/test_a.py', 'tests/test_a.py']}, FIXED)).toBe(
       'pytest ../root/tests/test_a.py tests/test_a.py -v --tb=short',
@@ -207,7 +192,6 @@ describe('where fixed still runs one file twice (named counterexamples, docs/gua
 
   it('Windows paths are never recognised on POSIX (detect_tests_from_results#7)', () => {
     const input = {existing_files: ['tests/test_a.py'], task_work_results: {files_created: ['tests\\test_a.py', 'C:\\wt\\tests\\test_a.py']}}
-    expect(vectorOutput('detect_tests_from_results', 'fixed', input)).toBeNull()
     expect(detectIn(input.existing_files, input.task_work_results, FIXED)).toBeNull()
   })
 

@@ -5,7 +5,8 @@ import {builtinProfile} from '../../../../src/logic/profiles.js'
 
 const legacy = builtinProfile('legacy')!.flags
 const fixed = builtinProfile('fixed')!.flags
-const SFT_001 = new URL('../../../../../shared/corpus/artifacts/ac1a-run1-attempt1-inputs/tasks/backlog/seam-first-testing/TASK-SFT-001-scaffolding.md', import.meta.url)
+/** FEAT-AC1A's TASK-SFT-001 as fixtures/runs/ac1a-run2-sft001 holds it (its criteria as the recorded run's task file words them). */
+const SFT_001 = new URL('../../../../fixtures/runs/ac1a-run2-sft001/tasks/design_approved/TASK-SFT-001-scaffolding.md', import.meta.url)
 
 // Expected values: docs/guardkit-logic.md §9.3 (prose examples verified at both pins), CPython 3.11 for str.lstrip and
 // PyYAML 6 (SafeLoader) for YAML scalars, the corpus log for FEAT-AC1A.

@@ -65,7 +65,7 @@ describe('feedback normalisation and stall signatures (docs/guardkit-logic.md §
 /**
  * Where GuardKit differs from the naive property "variable test output never changes the signature".
  * Expected texts and signatures computed with CPython 3.11.7 applying the docs/guardkit-logic.md §8.4 table with `re.sub`
- * (the rules of test/props/oracles/cpython_oracle.py); vector ids where the vectors hold the case.
+ * (the rules of test/fixtures/cpython/cpython_oracle.py); vector ids where the vectors hold the case.
  */
 describe('what the fixed normalisation does not absorb (named counterexamples, docs/guardkit-logic.md §8.4)', () => {
   const cases: readonly {name: string; a: string; b: string; normA: string; normB: string; sigA: string; sigB: string}[] = [

@@ -4,7 +4,8 @@ import {validateRequirements} from '../../../../../src/logic/coach/requirements/
 import {parseTaskFile} from '../../../../../src/logic/mode/index.js'
 import {COACH_LOGGER, coach, flagsOf, warnings} from './helpers.js'
 
-const SFT_001 = new URL('../../../../../../shared/corpus/artifacts/ac1a-run1-attempt1-inputs/tasks/backlog/seam-first-testing/TASK-SFT-001-scaffolding.md', import.meta.url)
+/** FEAT-AC1A's TASK-SFT-001 as fixtures/runs/ac1a-run2-sft001 holds it (its criteria as the recorded run's task file words them). */
+const SFT_001 = new URL('../../../../../fixtures/runs/ac1a-run2-sft001/tasks/design_approved/TASK-SFT-001-scaffolding.md', import.meta.url)
 
 // Seed 001's task (TASK-RK01-003): the first criterion is quoted in the seed, the rest stand in.
 const RK01_003 = ['Config file exists at `installer/global/config/graphiti.yaml`', 'Second criterion', 'Third criterion', 'Fourth criterion']
