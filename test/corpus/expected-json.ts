@@ -1,9 +1,9 @@
 import type {Report} from '../../src/render/json/report.js'
 
 /**
- * ../shared/corpus/expected.json (the recorded outcome and per-turn criteria of every task of every
- * corpus log) compared with the `recorded` section of a report, as test/corpus/expected.test.ts does for
- * `inspect --json`; here it runs on `analyze --json`, whose recorded section must be the same.
+ * The corpus's expected.json (the recorded outcome and per-turn criteria of every task of every corpus log)
+ * compared with the `recorded` section of a report: test/corpus/expected.test.ts on `inspect --json`,
+ * test/corpus/expectations.test.ts on `analyze --json`, whose recorded section must be the same.
  */
 export interface ExpectedJsonTurn {
   turn: number

@@ -5,7 +5,7 @@ import {promisify} from 'node:util'
 import {describe, expect, it} from 'vitest'
 import {ReportSchema} from '../../src/render/json/report.js'
 import {runInspect} from '../../src/services/inspect.js'
-import {diffRecorded, type ExpectedJson} from '../golden/expected-json.js'
+import {diffRecorded, type ExpectedJson} from './expected-json.js'
 
 /**
  * The corpus check (issue "Foundation"): for every real AutoBuild log in ../shared/corpus/logs,
