@@ -1,13 +1,9 @@
-import {createHash} from 'node:crypto'
-import {existsSync, mkdtempSync, readdirSync, readFileSync, rmSync} from 'node:fs'
+import {existsSync, mkdtempSync, readdirSync, rmSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {fileURLToPath} from 'node:url'
 import {fc, test} from '@fast-check/vitest'
 import {afterAll, beforeAll, describe, expect} from 'vitest'
-import {discoverRun} from '../../../src/ingest/discover.js'
-import {createNodeFilePort} from '../../../src/ingest/fs/node-file-port.js'
-import {RecordingWriter} from '../../../src/recording/writer.js'
 import {runRecord} from '../../../src/services/record.js'
 import {UsageError} from '../../../src/shared/errors.js'
 import {runs} from '../../helpers/arbitraries/index.js'
@@ -23,8 +19,9 @@ import {createMemoryPort, type MemEntry, seededRandom, shuffle, snapshotDirector
  * per-turn criteria, signatures and fidelity under the inferred profile, legacy and fixed; finding
  * codes and turns), every file with the sha256 the manifest states and none of the injected secrets,
  * or refuses because redaction would change a signature, writes nothing, and records the run
- * unredacted with the same verdicts. And the writer's manifest: every hash right, versions read back
- * in the order written. And, what the comparison rests on: an analysis keeps no state between runs.
+ * unredacted with the same verdicts. What the comparison rests on, that an analysis keeps no state
+ * between runs, is test/unit/services/analyze.props.test.ts; the writer's manifest,
+ * test/unit/recording/writer.props.test.ts.
  */
 const FIXTURES = fileURLToPath(new URL('../../../fixtures/runs/', import.meta.url))
 const NAMES = ['ok-single-turn-promises', 'ok-parallel-waves', 'hostile-log', 'ok-approved-after-feedback', 'ac1a-run2-sft001'].filter((n) => readdirSync(FIXTURES).includes(n))
@@ -67,57 +64,5 @@ describe('record → analyze = analyze', () => {
       rmSync(out, {recursive: true, force: true})
     },
     120_000,
-  )
-})
-
-describe('analysis keeps no state between runs', () => {
-  // record compares two analyses made in one process (RUN's and the recording's); that is sound only if
-  // an analysis does not depend on what was analysed before it (docs/properties.md, "Determinism of the whole pipeline")
-  // the quick fixtures only: four analyses a run
-  test.prop([fc.array(fc.tuple(fc.constantFrom(...QUICK), fc.array(fc.record({s: sensitive, at: fc.nat()}), {maxLength: 2})), {minLength: 2, maxLength: 3})], runs(200))(
-    'analyze of a run gives byte-identical JSON whatever was analysed before in the same process',
-    async (sequence) => {
-      const trees = sequence.map(([name, items]) => injectAnywhere(snapshots.get(name)!, items))
-      const first = JSON.stringify(await analyseToJson(MOUNT, createMemoryPort(trees[0]!)))
-      for (const tree of trees.slice(1)) await analyseToJson(MOUNT, createMemoryPort(tree))
-      expect(JSON.stringify(await analyseToJson(MOUNT, createMemoryPort(trees[0]!)))).toBe(first)
-    },
-    120_000,
-  )
-})
-
-const sha = (b: Uint8Array) => createHash('sha256').update(b).digest('hex')
-const PATHS = ['.guardkit/autobuild/TASK-A-001/player_turn_1.json', '.guardkit/autobuild/TASK-A-001/task_work_results.json', 'tasks/backlog/TASK-A-001-x.md']
-
-describe('the manifest', () => {
-  // docs/recording-format.md: "the final version of each file stays at its own path; earlier versions live under versions/"
-  test.prop([fc.array(fc.tuple(fc.constantFrom(...PATHS), fc.constantFrom('{"a": 1}', '{"a": 2}', '{"b": [1, 2]}', '---\nid: X\n---\n')), {minLength: 1, maxLength: 12})], runs(200))(
-    'every listed file has the sha256 it states, and versions are read back in the order written',
-    async (writes) => {
-      const dir = join(scratch, `m${++n}`)
-      const w = await RecordingWriter.create(dir, {tool: TOOL, createdBy: 'live', redacted: false})
-      const seen = new Map<string, string[]>()
-      for (const [i, [path, text]] of writes.entries()) {
-        await w.putFile(path, new TextEncoder().encode(text), {seenAt: `2026-02-15T21:00:${String(i).padStart(2, '0')}.000Z`})
-        const list = seen.get(path) ?? []
-        if (list[list.length - 1] !== text) list.push(text)
-        seen.set(path, list)
-      }
-      const manifest = await w.finish()
-      expectManifestHashes(dir)
-      for (const [path, texts] of seen) {
-        expect(readFileSync(join(dir, path), 'utf8')).toBe(texts[texts.length - 1])
-        const versions = manifest.versions.filter((v) => v.path === path)
-        expect(versions.map((v) => readFileSync(join(dir, v.file), 'utf8'))).toEqual(texts.slice(0, -1))
-        expect(versions.map((v) => v.sha256)).toEqual(texts.slice(0, -1).map((t) => sha(new TextEncoder().encode(t))))
-      }
-      // ingest's reader agrees: same files, versions oldest first, nothing reported
-      const discovery = await discoverRun(createNodeFilePort(), dir)
-      expect(discovery.issues.filter((i) => i.code.startsWith('recording-'))).toEqual([])
-      for (const [path, texts] of seen) {
-        expect((discovery.fixture?.versions.get(path) ?? []).map((v) => readFileSync(join(dir, v.file), 'utf8'))).toEqual(texts.slice(0, -1))
-      }
-      rmSync(dir, {recursive: true, force: true})
-    },
   )
 })
