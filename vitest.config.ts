@@ -25,13 +25,14 @@ export default defineConfig({
           include: ['test/**/*.test.{ts,tsx}'],
           exclude: ['test/e2e/**', 'test/corpus/**'],
           // One module graph per worker instead of one per file: importing src/ again for each of ~130 files was
-          // most of the tier's time. Unit tests share no state through modules (each resets what it sets), so
-          // a test that starts to depend on another file's leftovers fails here as a bug of its own.
+          // most of the tier's time (the corpus tier likewise). Tests share no state through modules (each resets
+          // what it sets), so a test that starts to depend on another file's leftovers fails as a bug of its own.
           isolate: false,
         },
       },
+      // real processes, each test its own module graph: what the processes do is the subject, not import time
       {extends: true, test: {name: 'e2e', include: ['test/e2e/**/*.test.{ts,tsx}']}},
-      {extends: true, test: {name: 'corpus', include: ['test/corpus/**/*.test.{ts,tsx}']}},
+      {extends: true, test: {name: 'corpus', include: ['test/corpus/**/*.test.{ts,tsx}'], isolate: false}},
     ],
   },
 })
