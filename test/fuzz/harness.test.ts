@@ -12,7 +12,7 @@ import type {RunCase} from '../../scripts/fuzz/model/types.js'
 import {hashTree} from '../../scripts/fuzz/tree-hash.js'
 
 // The checks that keep the CLI fuzzer (scripts/fuzz/README.md) honest: it must notice an exit 3, a stack
-// trace, two JSON documents, a write to RUN. The fuzzer itself runs in the e2e tier (test/e2e/fuzz, npm run fuzz).
+// trace, two JSON documents, a write to RUN. The fuzzer itself runs at the end of the e2e tier (npm run test:e2e).
 
 const SEED = 20261122
 const root = mkdtempSync(join(tmpdir(), 'gr-fuzz-test-'))

@@ -1,5 +1,6 @@
+import {describe, expect, it} from 'vitest'
 import {COACH_ADAPTERS} from '../../../src/conformance/adapters/coach.js'
-import {describeAreaVectors} from './area-vectors.js'
+import {areaVectorResults, passing, verdictOf, withoutVectors} from './area-vectors.js'
 
 const COACH_FNS = [
   'resolve_profile',
@@ -16,4 +17,15 @@ const COACH_FNS = [
   'extract_content_text',
 ]
 
-describeAreaVectors('oracle vectors of the coach functions (docs/guardkit-logic.md §6, §12)', COACH_ADAPTERS, COACH_FNS)
+describe('oracle vectors of the coach functions (docs/guardkit-logic.md §6, §12)', () => {
+  const results = areaVectorResults(COACH_FNS)
+
+  it('has an adapter for every coach function and vectors for each', () => {
+    expect(Object.keys(COACH_ADAPTERS).sort()).toEqual([...COACH_FNS].sort())
+    expect(withoutVectors(COACH_FNS, results)).toEqual([])
+  })
+
+  it.each(results)('$name', (r) => {
+    expect(verdictOf(r)).toEqual(passing(r))
+  })
+})

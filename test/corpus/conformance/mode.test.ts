@@ -1,5 +1,6 @@
+import {describe, expect, it} from 'vitest'
 import {MODE_ADAPTERS} from '../../../src/conformance/adapters/mode.js'
-import {describeAreaVectors} from './area-vectors.js'
+import {areaVectorResults, passing, verdictOf, withoutVectors} from './area-vectors.js'
 
 const MODE_FNS = [
   'auto_detect_direct_mode',
@@ -9,4 +10,15 @@ const MODE_FNS = [
   'generate_feature_yaml_task_flag_mode',
 ]
 
-describeAreaVectors('oracle vectors of the mode functions (docs/guardkit-logic.md §9, §12)', MODE_ADAPTERS, MODE_FNS)
+describe('oracle vectors of the mode functions (docs/guardkit-logic.md §9, §12)', () => {
+  const results = areaVectorResults(MODE_FNS)
+
+  it('has an adapter for every mode function and vectors for each', () => {
+    expect(Object.keys(MODE_ADAPTERS).sort()).toEqual([...MODE_FNS].sort())
+    expect(withoutVectors(MODE_FNS, results)).toEqual([])
+  })
+
+  it.each(results)('$name', (r) => {
+    expect(verdictOf(r)).toEqual(passing(r))
+  })
+})

@@ -1,5 +1,6 @@
+import {describe, expect, it} from 'vitest'
 import {ORCHESTRATOR_ADAPTERS} from '../../../src/conformance/adapters/orchestrator.js'
-import {describeAreaVectors} from './area-vectors.js'
+import {areaVectorResults, passing, verdictOf, withoutVectors} from './area-vectors.js'
 
 const ORCHESTRATOR_FNS = [
   'feedback_signature',
@@ -16,4 +17,15 @@ const ORCHESTRATOR_FNS = [
   'feature_task_timeout',
 ]
 
-describeAreaVectors('oracle vectors of the orchestrator functions (docs/guardkit-logic.md §8, §12)', ORCHESTRATOR_ADAPTERS, ORCHESTRATOR_FNS)
+describe('oracle vectors of the orchestrator functions (docs/guardkit-logic.md §8, §12)', () => {
+  const results = areaVectorResults(ORCHESTRATOR_FNS)
+
+  it('has an adapter for every orchestrator function and vectors for each', () => {
+    expect(Object.keys(ORCHESTRATOR_ADAPTERS).sort()).toEqual([...ORCHESTRATOR_FNS].sort())
+    expect(withoutVectors(ORCHESTRATOR_FNS, results)).toEqual([])
+  })
+
+  it.each(results)('$name', (r) => {
+    expect(verdictOf(r)).toEqual(passing(r))
+  })
+})

@@ -1,5 +1,6 @@
+import {describe, expect, it} from 'vitest'
 import {PIPELINE_ADAPTERS} from '../../../src/conformance/adapters/pipeline.js'
-import {describeAreaVectors} from './area-vectors.js'
+import {areaVectorResults, passing, verdictOf, withoutVectors} from './area-vectors.js'
 
 const PIPELINE_FNS = [
   'parser',
@@ -19,4 +20,15 @@ const PIPELINE_FNS = [
   'direct_mode_missing_report_flow',
 ]
 
-describeAreaVectors('oracle vectors of the Player-side functions (docs/guardkit-logic.md §4, §5, §12)', PIPELINE_ADAPTERS, PIPELINE_FNS)
+describe('oracle vectors of the Player-side functions (docs/guardkit-logic.md §4, §5, §12)', () => {
+  const results = areaVectorResults(PIPELINE_FNS)
+
+  it('has an adapter for every pipeline function and vectors for each', () => {
+    expect(Object.keys(PIPELINE_ADAPTERS).sort()).toEqual([...PIPELINE_FNS].sort())
+    expect(withoutVectors(PIPELINE_FNS, results)).toEqual([])
+  })
+
+  it.each(results)('$name', (r) => {
+    expect(verdictOf(r)).toEqual(passing(r))
+  })
+})

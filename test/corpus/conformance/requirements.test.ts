@@ -1,5 +1,6 @@
+import {describe, expect, it} from 'vitest'
 import {REQUIREMENTS_ADAPTERS} from '../../../src/conformance/adapters/requirements.js'
-import {describeAreaVectors} from './area-vectors.js'
+import {areaVectorResults, passing, verdictOf, withoutVectors} from './area-vectors.js'
 
 const REQUIREMENTS_FNS = [
   'strip_criterion_prefix',
@@ -12,4 +13,15 @@ const REQUIREMENTS_FNS = [
   'validate_requirements',
 ]
 
-describeAreaVectors('oracle vectors of the requirements functions (docs/guardkit-logic.md §7, §12)', REQUIREMENTS_ADAPTERS, REQUIREMENTS_FNS)
+describe('oracle vectors of the requirements functions (docs/guardkit-logic.md §7, §12)', () => {
+  const results = areaVectorResults(REQUIREMENTS_FNS)
+
+  it('has an adapter for every requirements function and vectors for each', () => {
+    expect(Object.keys(REQUIREMENTS_ADAPTERS).sort()).toEqual([...REQUIREMENTS_FNS].sort())
+    expect(withoutVectors(REQUIREMENTS_FNS, results)).toEqual([])
+  })
+
+  it.each(results)('$name', (r) => {
+    expect(verdictOf(r)).toEqual(passing(r))
+  })
+})

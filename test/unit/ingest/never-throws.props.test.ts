@@ -104,7 +104,7 @@ describe('the log ingest keeps whole characters (docs/ingest.md)', () => {
 const BASES = collectArtifactBases([here('../../../fixtures/runs/'), here('../../../fixtures/ingest/artifact-kinds/')])
 
 describe('the authored starting points', () => {
-  it('cover every kind but phase_4_checkpoint (no era writes one the corpus holds), and each parses with no issue', () => {
+  it('cover every kind but phase_4_checkpoint (the corpus holds none either), and each parses with no issue', () => {
     expect(FILE_NAMES.map(([, k]) => k).filter((k): k is ArtifactKind => k !== null && !BASES.has(k))).toEqual(['phase_4_checkpoint'])
     for (const [name, k] of FILE_NAMES) {
       if (k === null || !BASES.has(k)) continue
