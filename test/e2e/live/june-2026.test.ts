@@ -1,7 +1,7 @@
 import {join} from 'node:path'
 import {afterAll, describe, expect, it} from 'vitest'
-import {runCli} from '../helpers/cli.js'
-import {jsonEvents, root, runCliProcess, SIM, removeTempDirs, tempDir} from '../live/helpers.js'
+import {runCli} from '../../helpers/cli.js'
+import {jsonEvents, root, runCliProcess, SIM, removeTempDirs, tempDir} from './helpers.js'
 
 afterAll(removeTempDirs)
 
