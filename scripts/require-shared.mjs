@@ -5,7 +5,7 @@ import {existsSync} from 'node:fs'
 import {fileURLToPath} from 'node:url'
 
 const shared = fileURLToPath(new URL('../../shared/', import.meta.url))
-const needed = ['corpus/logs', 'corpus/artifacts', 'corpus/expected.json', 'oracle/vectors.jsonl']
+const needed = ['corpus/logs', 'corpus/artifacts', 'corpus/expected.json', 'corpus/diagnoses', 'oracle/vectors.jsonl']
 const missing = needed.filter((p) => !existsSync(shared + p))
 if (missing.length > 0) {
   process.stderr.write(
