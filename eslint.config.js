@@ -7,6 +7,8 @@ import tseslint from 'typescript-eslint'
 const LAYERS = {
   /** Thin: parse flags, call one service, present its result. */
   commands: ['services', 'cli', 'shared'],
+  /** oclif hooks (package.json oclif.hooks): as thin as commands. */
+  hooks: ['cli', 'shared'],
   /** The command's edge: exit codes, errors, and drawing a service's result for the terminal. */
   cli: ['render', 'shared'],
   services: ['render', 'live', 'recording', 'explain', 'replay', 'conformance', 'logic', 'ingest', 'model', 'shared'],

@@ -11,6 +11,8 @@ import {readdirSync} from 'node:fs'
 const commands = readdirSync('dist/commands', {recursive: true})
   .filter((f) => typeof f === 'string' && f.endsWith('.js'))
   .map((f) => `dist/commands/${f}`)
+// hooks (package.json oclif.hooks) load on their event only, and share oclif's chunk with the commands
+const hooks = readdirSync('dist/hooks').filter((f) => f.endsWith('.js')).map((f) => `dist/hooks/${f}`)
 
 // Left to node_modules:
 // - ink and react: loaded by `live` only; ink brings yoga's WebAssembly and reads files at run time.
@@ -22,7 +24,7 @@ const external = ['ink', 'ink-*', 'react', 'react/*', 'react-*', '@oclif/plugin-
 const banner = "import {createRequire as __createRequire} from 'node:module';const require = __createRequire(import.meta.url);"
 
 await build({
-  entryPoints: ['dist/cli/execute.js', ...commands],
+  entryPoints: ['dist/cli/execute.js', ...commands, ...hooks],
   outbase: 'dist',
   bundle: true,
   platform: 'node',

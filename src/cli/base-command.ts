@@ -1,19 +1,22 @@
 import {Command} from '@oclif/core/command'
-import * as Errors from '@oclif/core/errors'
-import {BugError, REPORT_BUG_HINT, UsageError} from '../shared/errors.js'
-import {EXIT} from '../shared/exit-codes.js'
+import * as Flags from '@oclif/core/flags'
 import type {Format, Presentable} from '../render/present.js'
 import {printJson} from '../shared/print-json.js'
+import {describeFailure, failureJson, failureText, reportFailure, type CommandFacts} from './failure.js'
 import {show} from './present.js'
 
 type OclifError = Error & {oclif?: {exit?: number}; exitCode?: number; tryMessage?: string}
 
 /**
- * Maps every failure onto the contract's exit codes: user mistakes 2 (no stack trace), bugs 3.
- * oclif alone would exit 1 for plain exceptions (the same code as "gate found a regression")
- * and 1 for every error under --json.
+ * Maps every failure onto the contract's exit codes: user mistakes 2 (two lines, no stack trace,
+ * no help dump), bugs 3. oclif alone would exit 1 for plain exceptions (the same code as "gate
+ * found a regression") and 1 for every error under --json.
  */
 export abstract class BaseCommand extends Command {
+  static override baseFlags = {
+    quiet: Flags.boolean({char: 'q', default: false, description: 'print nothing but errors: no report on stdout (unless --json asks for it), no progress or notes on stderr; the exit code says how it went (files asked for with --out, --junit, --html are still written)'}),
+  }
+
   /**
    * The one JSON document on stdout. oclif's own `logJson` tokenises the document to colour it even
    * when stdout is not a terminal, which costs ~20 ms per 200 kB; the report is plain JSON.
@@ -22,31 +25,55 @@ export abstract class BaseCommand extends Command {
     printJson(json)
   }
 
+  /** `--quiet` (or `-q`) before any `--`: read off argv so that it holds before and after parsing. */
+  protected quiet(): boolean {
+    const end = this.argv.indexOf('--')
+    const argv = end === -1 ? this.argv : this.argv.slice(0, end)
+    return argv.includes('--quiet') || argv.includes('-q')
+  }
+
+  /** A note for the person at the terminal (stderr), unless --quiet. */
+  protected note(text: string): void {
+    if (!this.quiet()) this.logToStderr(text)
+  }
+
   /**
    * A service's result on stdout (src/cli/present.ts): drawn as text, Markdown, HTML or JSON. Returns
-   * what `run()` returns, the JSON document under `--json`.
+   * what `run()` returns, the JSON document under `--json`; --quiet prints no report but that one.
    */
   protected async present(result: Presentable, format: Format, verbose = false): Promise<unknown> {
     const json = this.jsonEnabled()
+    if (this.quiet() && !json) return undefined
     const shown = await show(result, {format: json ? 'json' : format, verbose, jsonFlag: json}, (text) => this.log(text))
     return shown.json
   }
 
   protected override async catch(err: OclifError): Promise<unknown> {
-    if (err instanceof UsageError) {
-      const message = err.tryMessage ? `${err.message}\n${err.tryMessage}` : err.message
-      const usage = new Errors.CLIError(message, {exit: EXIT.usage})
-      if (this.jsonEnabled()) process.exitCode = EXIT.usage
-      return super.catch(usage)
+    const failure = describeFailure(err, this.facts(), Boolean(process.env.GUARDKIT_REPLAY_DEBUG))
+    process.exitCode = failure.exit
+    if (this.jsonEnabled()) {
+      // one rule (docs/cli.md "Output"): stdout holds one JSON document whatever happens, the error
+      // document here; the message for a person goes to stderr
+      printJson(failureJson(failure))
+      process.stderr.write(`Error: ${failureText(failure)}\n`)
+      return undefined
     }
-    if (err.oclif?.exit === undefined || err instanceof BugError) {
-      const detail = process.env.GUARDKIT_REPLAY_DEBUG ? `\n${err.stack ?? ''}` : '\n(set GUARDKIT_REPLAY_DEBUG=1 for the stack trace)'
-      const bug = new Errors.CLIError(`internal error: ${err.message}\n${REPORT_BUG_HINT}${detail}`, {exit: EXIT.internal})
-      if (this.jsonEnabled()) process.exitCode = EXIT.internal
-      return super.catch(bug)
+    throw reportFailure(failure)
+  }
+
+  /** This command's name and flags, and which other commands have a flag: for suggestions. */
+  private facts(): CommandFacts {
+    const ctor = this.ctor as {flags?: Record<string, {char?: string}>; baseFlags?: Record<string, {char?: string}>}
+    const own = {...ctor.baseFlags, ...ctor.flags}
+    const names = (flags: Record<string, {char?: string}> | undefined) => Object.entries(flags ?? {}).flatMap(([name, f]) => [`--${name}`, ...(f.char ? [`-${f.char}`] : [])])
+    return {
+      bin: this.config.bin,
+      id: (this.id ?? '').replaceAll(':', ' '),
+      flags: [...names(own), ...(this.ctor.enableJsonFlag ? ['--json'] : [])],
+      commandsWithFlag: (flag) =>
+        this.config.commands
+          .filter((c) => c.id !== this.id && !c.hidden && names(c.flags as Record<string, {char?: string}>).includes(flag))
+          .map((c) => c.id.replaceAll(':', ' ')),
     }
-    // with --json, Command.catch sets process.exitCode = err.exitCode ?? 1; CLIError carries oclif.exit instead
-    if (this.jsonEnabled()) process.exitCode = err.oclif.exit
-    return super.catch(err)
   }
 }

@@ -1,6 +1,7 @@
 import * as Args from '@oclif/core/args'
 import * as Flags from '@oclif/core/flags'
 import {BaseCommand} from '../cli/base-command.js'
+import {SILENT} from '../services/progress.js'
 import {outputFlags, replayCommandFlags, profileRequest} from '../services/run-options.js'
 
 export default class Analyze extends BaseCommand {
@@ -44,9 +45,10 @@ The report starts with a verdict per task: what happened, why, what each profile
       ...profileRequest(flags),
       out: flags.out,
       redact: flags.redact,
+      progress: this.quiet() ? SILENT : undefined,
     })
     if (written !== undefined) {
-      this.logToStderr(`Wrote ${written.path} (${Math.max(1, Math.round(written.bytes / 1024))} kB).`)
+      this.note(`Wrote ${written.path} (${Math.max(1, Math.round(written.bytes / 1024))} kB).`)
       if (!json) return undefined
     }
     return this.present(result, flags.format, flags.verbose)

@@ -1,6 +1,7 @@
 import * as Args from '@oclif/core/args'
 import * as Flags from '@oclif/core/flags'
 import {BaseCommand} from '../cli/base-command.js'
+import {SILENT} from '../services/progress.js'
 import {outputFlags, replayCommandFlags, profileRequest} from '../services/run-options.js'
 
 export default class Explain extends BaseCommand {
@@ -31,6 +32,7 @@ export default class Explain extends BaseCommand {
       turn: flags.turn,
       attempt: flags.attempt,
       ...profileRequest(flags),
+      progress: this.quiet() ? SILENT : undefined,
     })
     return this.present(result, flags.format)
   }

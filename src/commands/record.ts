@@ -1,6 +1,7 @@
 import * as Args from '@oclif/core/args'
 import * as Flags from '@oclif/core/flags'
 import {BaseCommand} from '../cli/base-command.js'
+import {SILENT} from '../services/progress.js'
 
 export default class Record extends BaseCommand {
   static override summary = 'Turn a run (a worktree, a log, or both) into a small, redacted fixture that replays the same.'
@@ -35,6 +36,7 @@ RUN is never written to. Exit codes: 0 recorded, 2 bad RUN or DIR (inside RUN, n
       redact: flags.redact,
       redactAlso: flags['redact-also'] ?? [],
       tool: {name: this.config.name, version: this.config.version},
+      progress: this.quiet() ? SILENT : undefined,
     })
     const {manifest: _manifest, ...summary} = result
     return this.present({kind: 'record', summary: {run: args.run, ...summary}}, 'text')

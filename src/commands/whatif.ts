@@ -1,6 +1,7 @@
 import * as Args from '@oclif/core/args'
 import * as Flags from '@oclif/core/flags'
 import {BaseCommand} from '../cli/base-command.js'
+import {SILENT} from '../services/progress.js'
 import {outputFlags, replayCommandFlags, profileRequest} from '../services/run-options.js'
 
 export default class WhatIf extends BaseCommand {
@@ -29,6 +30,7 @@ export default class WhatIf extends BaseCommand {
       task: flags.task,
       attempt: flags.attempt,
       ...profileRequest(flags),
+      progress: this.quiet() ? SILENT : undefined,
     })
     return this.present(result, flags.format)
   }

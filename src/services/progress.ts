@@ -8,7 +8,8 @@ export interface Progress {
   done(): void
 }
 
-const SILENT: Progress = {step: () => undefined, done: () => undefined}
+/** No progress at all (`--quiet`). */
+export const SILENT: Progress = {step: () => undefined, done: () => undefined}
 
 export function createProgress(stream: NodeJS.WriteStream = process.stderr, env: NodeJS.ProcessEnv = process.env): Progress {
   if (stream.isTTY !== true || (env.CI !== undefined && env.CI !== '' && env.CI !== 'false') || env.TERM === 'dumb') return SILENT

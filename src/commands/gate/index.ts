@@ -3,6 +3,7 @@ import {BaseCommand} from '../../cli/base-command.js'
 import {showGateOutput} from '../../cli/gate-output.js'
 import {FAIL_ON} from '../../services/gate/fail-on.js'
 import {UsageError} from '../../shared/errors.js'
+import {didYouMean} from '../../shared/suggest.js'
 
 export default class Gate extends BaseCommand {
   static override summary = 'CI regression gate: replay a corpus of recorded runs under two logics and fail when verdicts regress.'
@@ -42,7 +43,7 @@ Exit codes: 0 no regression, 1 a regression (or a task --fail-on tightens), 2 us
     const {argv, flags} = await this.parse(Gate)
     const paths = argv as string[]
     const unknown = paths.find((p) => p.startsWith('-') && p !== '-')
-    if (unknown) throw new UsageError(`Unknown flag ${unknown}.`, 'See `guardkit-replay gate --help`.')
+    if (unknown) throw new UsageError(`gate has no flag ${unknown}.${didYouMean(unknown.replace(/=.*$/, ''), flagNames(Gate.flags))}`, 'Try: guardkit-replay gate --help')
     const {runGate} = await import('../../services/gate/run-gate.js')
     const result = await runGate(paths, {
       tool: {name: this.config.name, version: this.config.version},
@@ -52,11 +53,15 @@ Exit codes: 0 no regression, 1 a regression (or a task --fail-on tightens), 2 us
       failOn: flags['fail-on'] ?? [],
       shard: flags.shard,
       jobs: flags.jobs,
-      progress: flags.progress,
+      progress: this.quiet() ? false : flags.progress,
       junit: flags.junit,
       html: flags.html,
       github: flags.github,
     })
-    return showGateOutput(result, {format: flags.format, verbose: flags.verbose, jsonFlag: this.jsonEnabled()}, (line) => this.log(line))
+    return showGateOutput(result, {format: flags.format, verbose: flags.verbose, jsonFlag: this.jsonEnabled(), quiet: this.quiet()}, (line) => this.log(line))
   }
+}
+
+function flagNames(flags: Record<string, {char?: string}>): string[] {
+  return ['--json', '--quiet', ...Object.entries(flags).flatMap(([name, f]) => [`--${name}`, ...(f.char ? [`-${f.char}`] : [])])]
 }
