@@ -49,6 +49,6 @@ export function fidelityNote(replay: TaskReplay): string | null {
   const missing = [...new Set([...replay.missingInputs, ...replay.turns.flatMap((t) => t.missingInputs)])]
   const first = assumptions[0] ?? (missing.length ? `missing ${missing[0]}` : null)
   if (!first) return f
-  const cut = Array.from(first)
-  return `${f}: ${cut.length > 110 ? `${cut.slice(0, 109).join('')}…` : first}${assumptions.length + missing.length > 1 ? ' (and more; see explain)' : ''}`
+  // whole: a renderer that has little room cuts it at a word (the text report, one --verbose away)
+  return `${f}: ${first}${assumptions.length + missing.length > 1 ? ' (and more; see explain)' : ''}`
 }

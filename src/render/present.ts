@@ -40,7 +40,10 @@ export async function present(result: Presentable, format: Format, surface: Surf
   if (format === 'json') return {kind: 'json', json: await toJson(result)}
   if (format === 'html') return {kind: 'text', text: await toHtml(result)}
   if (format === 'md') return {kind: 'text', text: await toMarkdown(result, surface)}
-  return {kind: 'text', text: await toText(result, surface)}
+  // every text report fits the surface: its renderers lay tables and rows out for the width, and
+  // fitToWidth wraps whatever line they printed whole
+  const {fitToWidth} = await import('./text/layout.js')
+  return {kind: 'text', text: fitToWidth(await toText(result, surface), surface.width)}
 }
 
 async function toJson(result: Presentable): Promise<unknown> {
@@ -81,13 +84,13 @@ async function toText(result: Presentable, o: Surface): Promise<string> {
     case 'whatif':
       return (await import('./text/whatif.js')).renderWhatIfText(result.report, result.tasks, o)
     case 'inspect':
-      return (await import('./text/inspect.js')).renderInspectText(result.report, o.palette)
+      return (await import('./text/inspect.js')).renderInspectText(result.report, o)
     case 'compare':
       return (await import('./text/compare.js')).renderCompareText(result.report, o)
     case 'conformance':
       return (await import('./text/conformance.js')).renderConformanceText(result.report)
     case 'profiles':
-      return (await import('./text/profiles.js')).renderProfilesText(result.report, o.palette)
+      return (await import('./text/profiles.js')).renderProfilesText(result.report, o)
     case 'gate':
       return (await import('./text/gate.js')).renderGateText(result.report, o)
     case 'record':

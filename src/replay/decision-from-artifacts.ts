@@ -104,7 +104,7 @@ function taskWorkInputs(ctx: ProfileContext, t: TurnInputs, reports: PlayerRepor
   if (typeof qg.tests_passed === 'number') parserOutput.tests_passed = qg.tests_passed
   let agent = t.agentReport
   if (!agent && asRun?.recoverAgentPromises && recordedPromisesFromAgent(t)) {
-    agent = {value: {completion_promises: structuredClone(t.playerReport!.value.completion_promises)}, basis: `player_turn_${t.turn}.json's promises (only D9 recovery puts agent promises there)`}
+    agent = {value: {completion_promises: structuredClone(t.playerReport!.value.completion_promises)}, basis: `player_turn_${t.turn}.json's promises (only recoverAgentPromises puts the agent's promises there)`}
   }
   if (!agent) {
     assumptions.push(`assumes the agent wrote no completion_promises on turn ${t.turn}`)

@@ -98,7 +98,7 @@ export function decideFromLog(ctx: ProfileContext, t: TurnInputs, history: LogHi
     for (const id of [...REQUIREMENT_FLAGS, ...PROMISE_PIPELINE_FLAGS]) handled.add(id)
     noneReachTheCoach()
     fidelity = worse(fidelity, 'approximate')
-    assumptions.push(`without D9 the ${recovered} promises the agent wrote are overwritten: the Coach text-matches against an absent requirements_met (0/${total ?? 'N'}); the agent's requirements_addressed are lost too`)
+    assumptions.push(`without recoverAgentPromises the ${recovered} promises the agent wrote are overwritten: the Coach text-matches against an absent requirements_met (0/${total ?? 'N'}); the agent's requirements_addressed are lost too`)
   } else if (t.kind === 'requirements' && zeroOfNTextMatch(t)) {
     for (const id of ['acrFuzzyText', 'acrDiagnosticDump', 'acrPartialVerified', 'topLevelCriteriaOnly', 'hybridFallback', 'requirementsAddressedSource', 'promiseTaskIdFallback', 'priorTurnPromises'] as const) handled.add(id)
     if (criteria) {

@@ -102,7 +102,8 @@ export async function runLive(options: LiveOptions): Promise<LiveOutcome> {
     await new Promise((r) => setTimeout(r, 150))
     view.unmount()
     await view.waitUntilExit().catch(() => undefined)
-    write(stdout, summary(result, record))
+    // ink's last frame ends without a newline: the summary starts on a line of its own
+    write(stdout, `\n${summary(result, record)}`)
   } else if (options.json) {
     const {buildAnalysisReport} = await import('../render/json/build-analysis-report.js')
     write(stdout, `${JSON.stringify({type: 'report', time: new Date().toISOString(), report: buildAnalysisReport(result.report)})}\n`)

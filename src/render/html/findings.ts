@@ -1,3 +1,4 @@
+import {describeSource} from '../text/change-names.js'
 import {SEVERITY_ORDER, type Finding} from '../../model/finding.js'
 import {stableSortBy} from '../../shared/compare.js'
 import {evidenceList, turnLinks, type TurnOfEvidence} from './evidence.js'
@@ -30,7 +31,7 @@ function renderFinding(f: Finding, base: string, turnOf: TurnOfEvidence, ids: Re
   if (f.remediation !== '') rows.push(html`<dt>do now</dt><dd>${f.remediation}</dd>`)
   rows.push(html`<dt>fixed in</dt><dd>${f.fixedIn === null ? html`<span class="muted">no logic change in the modelled range</span>` : html`<code>${f.fixedIn.flags.join(', ')}</code> (${f.fixedIn.commit})`}</dd>`)
   rows.push(html`<dt>reproduce</dt><dd><code>${f.reproduce}</code></dd>`)
-  rows.push(html`<dt>source</dt><dd class="small"><code>${f.source.function}</code> · ${f.source.spec}</dd>`)
+  rows.push(html`<dt>source</dt><dd class="small"><code>${f.source.function}</code> · ${describeSource(f.source.spec)}</dd>`)
   const detail = f.detail === undefined || Object.keys(f.detail).length === 0 ? '' : html`<details class="small"><summary>structured detail</summary><pre>${clip(JSON.stringify(f.detail, null, 1), MAX_DETAIL)}</pre></details>`
   return html`<li id="${id}" class="sev-border-${f.severity}" data-finding="${f.code}" data-severity="${f.severity}">
 <div class="finding-head"><span class="sev sev-${f.severity}">${f.severity}</span><a class="code" href="#${id}">${f.id} ${f.code}</a>${f.turns.length === 0 ? '' : html`<span>${f.turns.length === 1 ? 'turn' : 'turns'} ${turnLinks(base, f.turns)}</span>`}${f.confidence === 'inferred' ? html`<span class="muted">(inferred)</span>` : ''}</div>

@@ -22,6 +22,7 @@ export function Dashboard({source, actions, confirmQuit}: DashboardProps) {
   // until the user picks one, the selection follows the first task still running
   const [picked, setPicked] = useState<string | null>(null)
   const [showExplain, setShowExplain] = useState(false)
+  const [explainOffset, setExplainOffset] = useState(0)
   const [confirming, setConfirmingState] = useState(false)
   // keys can arrive before React has re-rendered with the new state: the handler reads the ref
   const confirmingRef = useRef(false)
@@ -49,7 +50,11 @@ export function Dashboard({source, actions, confirmQuit}: DashboardProps) {
       }
       if (key.upArrow) select(selected - 1)
       else if (key.downArrow) select(selected + 1)
-      else if (input === 'e') setShowExplain((v) => !v)
+      else if (input === 'e') {
+        setShowExplain((v) => !v)
+        setExplainOffset(0)
+      } else if (input === 'j' || key.pageDown) setExplainOffset((o) => o + (key.pageDown ? 10 : 1))
+      else if (input === 'k' || key.pageUp) setExplainOffset((o) => Math.max(0, o - (key.pageUp ? 10 : 1)))
       else if (input === 'q' && model.status !== 'finished') {
         if (confirmQuit && model.status !== 'stopping') setConfirming(true)
         else actions.quit()
@@ -57,6 +62,7 @@ export function Dashboard({source, actions, confirmQuit}: DashboardProps) {
     },
     {isActive: isRawModeSupported === true},
   )
-  const width = Math.max(60, Math.min(160, (stdout.columns ?? 100) - 1))
-  return <DashboardView model={model} selected={selected} showExplain={showExplain} confirming={confirming} width={width} />
+  // one column short of the terminal: writing the last column makes some terminals wrap the line
+  const width = Math.max(40, Math.min(160, (stdout.columns ?? 100) - 1))
+  return <DashboardView model={model} selected={selected} showExplain={showExplain} confirming={confirming} width={width} height={stdout.rows} explainOffset={explainOffset} />
 }

@@ -1,60 +1,75 @@
 // Automatic JSX runtime whatever tsconfig the loader finds (tsx reads it from the working directory).
 /* @jsxRuntime automatic */
 import {Box, Text} from 'ink'
+import {truncate} from '../text/layout.js'
 import type {DashboardModel} from './model.js'
 import {ExplainPane} from './ExplainPane.js'
 import {StallWindow} from './StallWindow.js'
 import {TaskTable} from './TaskTable.js'
 import {WarningsPane} from './WarningsPane.js'
-import {cut, duration} from './format.js'
+import {duration} from './format.js'
 
 export interface DashboardViewProps {
   readonly model: DashboardModel
   readonly selected: number
   readonly showExplain: boolean
   readonly confirming: boolean
+  /** Columns to fit (the terminal's, less one: a full last column makes some terminals wrap). */
   readonly width?: number
+  /** Rows of the terminal: the explanation scrolls within what the rest leaves. */
+  readonly height?: number
+  /** First line of the explanation shown (`j`/`k`). */
+  readonly explainOffset?: number
 }
 
+const WARNINGS = 5
+const LOG_TAIL = 3
+
 /** The whole dashboard for one snapshot: presentational only (the store computes, Dashboard handles keys). */
-export function DashboardView({model, selected, showExplain, confirming, width = 100}: DashboardViewProps) {
+export function DashboardView({model, selected, showExplain, confirming, width = 100, height, explainOffset = 0}: DashboardViewProps) {
   const task = model.tasks[Math.min(selected, Math.max(0, model.tasks.length - 1))]
   const status = model.exit ? model.exit.detail : model.status
+  const notices = model.notices.slice(-2)
+  const tail = model.logTail.slice(-LOG_TAIL)
+  // what the rest of the screen takes: title and status, the table, the pane's border and title, warnings, notices, log tail, keys, blank lines
+  const reserved = 3 + (1 + Math.max(1, model.tasks.length)) + 1 + 3 + 1 + (1 + Math.max(1, Math.min(WARNINGS, model.warnings.length))) + (notices.length > 0 ? notices.length + 1 : 0) + 1 + tail.length + 2
+  const explainHeight = height === undefined ? Number.MAX_SAFE_INTEGER : Math.max(3, height - reserved)
   return (
     <Box flexDirection="column" width={width}>
-      <Text>
+      <Text wrap="wrap">
         <Text bold color="cyan">guardkit-replay live</Text>
-        {` ${cut(model.title, Math.max(10, width - 40))}`}
+        {` ${model.title}`}
       </Text>
-      <Text dimColor>{cut(`${status} · ${duration(model.elapsedSeconds)} · recording ${model.recordDir} · worktree ${model.worktree ?? '(looking for it in the output)'}`, width)}</Text>
+      <Text dimColor wrap="wrap">{`${status} · ${duration(model.elapsedSeconds)} · recording ${model.recordDir} · worktree ${model.worktree ?? '(looking for it in the output)'}`}</Text>
       <Box marginTop={1}>
-        <TaskTable tasks={model.tasks} selected={task === undefined ? -1 : model.tasks.indexOf(task)} />
+        <TaskTable tasks={model.tasks} selected={task === undefined ? -1 : model.tasks.indexOf(task)} width={width} />
       </Box>
       {task === undefined ? null : (
         <Box marginTop={1} flexDirection="column">
-          {showExplain ? <ExplainPane taskId={task.taskId} explain={model.explain[task.key]} width={width} /> : <StallWindow taskId={task.taskId} stall={model.stall[task.key]} profile={model.runningProfile} />}
+          {showExplain ? <ExplainPane taskId={task.taskId} explain={model.explain[task.key]} width={width} height={explainHeight} offset={explainOffset} /> : <StallWindow taskId={task.taskId} stall={model.stall[task.key]} profile={model.runningProfile} width={width} />}
         </Box>
       )}
       <Box marginTop={1}>
         <WarningsPane warnings={model.warnings} width={width} />
       </Box>
-      {model.notices.length > 0 ? (
+      {notices.length > 0 ? (
         <Box marginTop={1} flexDirection="column">
-          {model.notices.slice(-2).map((n, i) => (
-            <Text key={i} color="yellow">{cut(n, width)}</Text>
+          {notices.map((n, i) => (
+            <Text key={i} color="yellow" wrap="wrap">{n}</Text>
           ))}
         </Box>
       ) : null}
       <Box marginTop={1} flexDirection="column">
-        {model.logTail.slice(-3).map((l, i) => (
-          <Text key={i} dimColor wrap="truncate-end">{cut(l, width)}</Text>
+        {tail.map((l, i) => (
+          // the build's own output: a live tail, one line each
+          <Text key={i} dimColor wrap="truncate-end">{truncate(l, width)}</Text>
         ))}
       </Box>
       <Box marginTop={1}>
         {confirming ? (
-          <Text color="yellow" bold>Stop the build? It gets SIGINT and time to save its state. (y/n)</Text>
+          <Text color="yellow" bold wrap="wrap">Stop the build? It gets SIGINT and time to save its state. (y/n)</Text>
         ) : (
-          <Text dimColor>{model.status === 'finished' ? 'finished' : `↑/↓ select · e ${showExplain ? 'stall window' : 'explanation so far'} · q ${model.mode === 'spawn' ? 'stop the build' : 'stop following'}`}</Text>
+          <Text dimColor wrap="wrap">{model.status === 'finished' ? 'finished' : `↑/↓ select · e ${showExplain ? 'stall window · j/k scroll' : 'explanation so far'} · q ${model.mode === 'spawn' ? 'stop the build' : 'stop following'}`}</Text>
         )}
       </Box>
     </Box>

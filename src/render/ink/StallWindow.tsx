@@ -2,7 +2,7 @@
 /* @jsxRuntime automatic */
 import {Box, Text} from 'ink'
 import type {StallView} from './model.js'
-import {cut, pad} from './format.js'
+import {layStallRows} from './layout.js'
 
 const ROWS = 6
 
@@ -13,23 +13,21 @@ function firesIn(remaining: number | null, firedAt: number | null): string {
 }
 
 /** The selected task's stall window: raw and normalised signatures per turn, and how far each detector is from firing. */
-export function StallWindow({taskId, stall, profile}: {readonly taskId: string; readonly stall: StallView | undefined; readonly profile: string}) {
+export function StallWindow({taskId, stall, profile, width}: {readonly taskId: string; readonly stall: StallView | undefined; readonly profile: string; readonly width: number}) {
   if (stall === undefined) return <Text dimColor>{`stall window of ${taskId}: not replayed yet`}</Text>
-  const rows = stall.rows.slice(-ROWS)
+  const [header, ...rows] = layStallRows(stall, width, ROWS)
   return (
-    <Box flexDirection="column">
+    <Box flexDirection="column" width={width}>
       <Text bold>{`Stall window of ${taskId} (threshold ${stall.threshold})`}</Text>
-      <Text>
+      <Text wrap="wrap">
         {`  running logic (${profile}): `}
         <Text color={stall.remainingRunning === 1 ? 'yellow' : undefined}>{firesIn(stall.remainingRunning, stall.firedRunning)}</Text>
         {'   fixed: '}
         <Text color={stall.remainingFixed === 1 ? 'yellow' : undefined}>{stall.endedFixed === null ? firesIn(stall.remainingFixed, stall.firedFixed) : `would have ended ${stall.endedFixed}`}</Text>
       </Text>
-      <Text dimColor>{`  ${pad('turn', 5)} ${pad('raw', 9)} ${pad('normalised', 11)} ${pad('running', 12)} ${pad('fixed', 12)} feedback`}</Text>
-      {rows.map((r) => (
-        <Text key={r.turn}>
-          {`  ${pad(String(r.turn), 5)} ${pad(r.raw ?? '–', 9)} ${pad(r.normalised ?? '–', 11)} ${pad(r.running?.signature ? `${r.running.signature}×${r.running.count ?? '?'}` : '–', 12)} ${pad(r.fixed?.signature ? `${r.fixed.signature}×${r.fixed.count ?? '?'}` : '–', 12)} ${cut(r.feedback ?? '', 40)}`}
-        </Text>
+      <Text dimColor>{header}</Text>
+      {rows.map((r, i) => (
+        <Text key={i}>{r}</Text>
       ))}
     </Box>
   )

@@ -2,24 +2,22 @@
 /* @jsxRuntime automatic */
 import {Box, Text} from 'ink'
 import type {TaskRowView} from './model.js'
-import {bar, duration, pad} from './format.js'
+import {layTaskTable} from './layout.js'
 
-/** One row per task: phase, turn/max, criteria met/total with a bar, elapsed vs the task timeout. */
-export function TaskTable({tasks, selected}: {readonly tasks: readonly TaskRowView[]; readonly selected: number}) {
+/** One row per task: phase, turn/max, criteria met/total (with a bar when there is room), elapsed vs the task timeout; it fits `width`. */
+export function TaskTable({tasks, selected, width}: {readonly tasks: readonly TaskRowView[]; readonly selected: number; readonly width: number}) {
+  const table = layTaskTable(tasks, width)
   return (
     <Box flexDirection="column">
-      <Text bold>{`  ${pad('task', 22)} ${pad('phase', 20)} ${pad('turn', 7)} ${pad('criteria', 18)} ${pad('elapsed/timeout', 16)} warn`}</Text>
+      <Text bold>{table.header}</Text>
       {tasks.length === 0 ? <Text dimColor>  (no task has started yet)</Text> : null}
-      {tasks.map((t, i) => {
-        const turn = t.turn === null ? '–' : `${t.turn}/${t.maxTurns ?? '?'}`
-        const criteria = t.criteriaMet === null ? pad('–', 18) : `${bar(t.criteriaMet, t.criteriaTotal, 8)} ${pad(`${t.criteriaMet}/${t.criteriaTotal ?? '?'}`, 9)}`
-        const time = `${duration(t.elapsedSeconds)}/${t.timeoutSeconds === null ? '–' : duration(t.timeoutSeconds)}`
-        const label = `${t.taskId}${t.attempt > 1 ? ` #${t.attempt}` : ''}`
+      {table.rows.map((row, i) => {
+        const t = tasks[i]!
         const colour = t.ok === true ? 'green' : t.ok === false ? 'red' : undefined
         return (
-          <Text key={t.key} inverse={i === selected}>
+          <Text key={row.key} inverse={i === selected} wrap="truncate-end">
             {i === selected ? '▸ ' : '  '}
-            {pad(label, 22)} <Text color={colour}>{pad(t.phase, 20)}</Text> {pad(turn, 7)} {criteria} {pad(time, 16)} {t.warnings > 0 ? <Text color="yellow">{`⚠ ${t.warnings}`}</Text> : ' '}
+            {row.label} <Text color={colour}>{row.phase}</Text> {row.turn} {row.criteria} {row.time} {t.warnings > 0 ? <Text color="yellow">{row.warn}</Text> : row.warn}
           </Text>
         )
       })}

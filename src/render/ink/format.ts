@@ -1,4 +1,4 @@
-/** Small text helpers for the dashboard (widths in code points; the dashboard shows ASCII ids and signatures). */
+/** Small text helpers for the dashboard (widths and cuts: render/ink/layout.ts, by display columns). */
 
 export function bar(met: number | null, total: number | null, width = 10): string {
   if (met === null || total === null || total <= 0) return '░'.repeat(width)
@@ -13,14 +13,4 @@ export function duration(seconds: number | null): string {
   const m = Math.floor((s % 3600) / 60)
   const ss = String(s % 60).padStart(2, '0')
   return h > 0 ? `${h}h${String(m).padStart(2, '0')}m` : `${m}:${ss}`
-}
-
-export function cut(text: string, width: number): string {
-  const points = [...text]
-  return points.length <= width ? text : `${points.slice(0, Math.max(0, width - 1)).join('')}…`
-}
-
-export function pad(text: string, width: number): string {
-  const points = [...text]
-  return points.length >= width ? cut(text, width) : text + ' '.repeat(width - points.length)
 }

@@ -1,12 +1,13 @@
 import type {AnalysisReport, EraInference, FeaturePicture, TaskAnalysis} from '../../explain/analysis.js'
 import {renderFeature} from './feature.js'
 import {renderCauseChain} from './findings.js'
-import {labelled, plural, sanitizeForTerminal, shellQuote, visibleWidth, wrap} from './layout.js'
+import {labelled, plural, sanitizeForTerminal, shellLines, shellQuote, visibleWidth, wrap} from './layout.js'
 import {buildStallTable} from './stall-rows.js'
 import {renderStallTable} from './stall-table.js'
 import {formatEvidence, formatEvidenceList, textOptions, type TextOptions} from './text-options.js'
 import {renderTurnSummary} from './turn-detail.js'
 import {renderVerdict} from './verdict.js'
+import {legendLine, taskMark} from './marks.js'
 import {buildZeroOfN, renderZeroOfN} from './zero-of-n.js'
 
 const MAX_LABEL = 22
@@ -26,13 +27,23 @@ export function renderAnalyzeText(report: AnalysisReport, options: Partial<TextO
   out.push('')
   if (report.tasks.length === 0) out.push(p.dim('No task loop ran in this run: nothing to replay. `guardkit-replay inspect RUN` shows what was found.'))
   for (const [i, t] of report.tasks.entries()) out.push(...renderVerdict(t, labels[i]!, rowWidth, o))
+  // the legend goes under the verdicts, once; what it lists depends on the whole report
+  const legendAt = out.length
   for (const f of featurePictures(report)) out.push('', ...renderFeature(f, o))
   for (const [i, t] of report.tasks.entries()) {
     if (t.verdict.ok && t.findings.length === 0 && !o.verbose) continue
     out.push('', ...renderTaskDetail(report, t, labels[i]!, o))
   }
   out.push('', ...renderFooter(report, o))
+  if (report.tasks.length > 0) out.splice(legendAt, 0, ...legend(report.tasks, out, o))
   return sanitizeForTerminal(out.join('\n'), p.enabled)
+}
+
+/** The legend of the marks the report uses, wrapped, dim. */
+export function legend(tasks: readonly TaskAnalysis[], lines: readonly string[], o: TextOptions): string[] {
+  const body = lines.join('\n')
+  const text = legendLine({marks: tasks.map(taskMark), approximate: /[0-9a-f]{8}~|\((approximate|insufficient)\b|~ approximate/.test(body), cut: !o.verbose && body.includes('…')})
+  return ['', ...wrap(text, o.width).map((l) => o.palette.dim(l))]
 }
 
 function renderHeader(report: AnalysisReport, o: TextOptions): string[] {
@@ -119,7 +130,7 @@ function renderTaskDetail(report: AnalysisReport, t: TaskAnalysis, label: string
     for (const turn of turns) out.push(...renderTurnSummary(t, turn, profileNames, o, '  '))
     for (const e of t.task.events) out.push(p.dim(`  event ${e.kind}${'turn' in e && e.turn !== null ? ` at turn ${e.turn}` : ''}  (${formatEvidenceList(e.evidence)})`))
   }
-  out.push('', `  ${p.dim('reproduce:')} ${reproduceCommand(report, t, table?.firstFire ?? null)}`)
+  out.push('', ...shellLines(`  ${p.dim('reproduce:')} `, reproduceCommand(report, t, table?.firstFire ?? null), o.width))
   return out
 }
 
@@ -138,15 +149,16 @@ function renderFooter(report: AnalysisReport, o: TextOptions): string[] {
   const out: string[] = []
   if (issues.length > 0) {
     const first = issues[0]!
-    out.push(`${p.yellow(`${plural(issues.length, 'ingest issue')}`)}: ${formatEvidence(first)} ${first.message}${issues.length > 1 ? p.dim(`; \`guardkit-replay inspect ${run}\` lists them all`) : ''}`)
+    out.push(...hanging(`${plural(issues.length, 'ingest issue')}: ${formatEvidence(first)} ${first.message}${issues.length > 1 ? `; \`guardkit-replay inspect ${run}\` lists them all` : ''}`, o.width).map((l, i) => (i === 0 ? l.replace(/^\d+ ingest issues?/, (m) => p.yellow(m)) : l)))
   }
   const focus = report.tasks.find((t) => !t.verdict.ok) ?? report.tasks[0]
   out.push(p.bold('next'))
+  const next = (command: string, note: string) => out.push(...shellLines('  ', command, o.width, note, p.dim))
   if (focus !== undefined) {
-    out.push(`  guardkit-replay explain ${run} --task ${focus.task.taskId}${p.dim('   every criterion, signature and piece of evidence')}`)
-    out.push(`  guardkit-replay whatif ${run} --task ${focus.task.taskId}${p.dim('    which logic changes flip the outcome')}`)
+    next(`guardkit-replay explain ${run} --task ${focus.task.taskId}`, 'every criterion, signature and piece of evidence')
+    next(`guardkit-replay whatif ${run} --task ${focus.task.taskId}`, 'which logic changes flip the outcome')
   }
-  if (!o.verbose) out.push(`  guardkit-replay ${run} --verbose${p.dim('   every turn, with evidence lines')}`)
-  out.push(`  guardkit-replay ${run} --format md${p.dim('   this report for a pull request or an issue')}`)
+  if (!o.verbose) next(`guardkit-replay ${run} --verbose`, 'every turn, with evidence lines')
+  next(`guardkit-replay ${run} --format md`, 'this report for a pull request or an issue')
   return out
 }

@@ -1,5 +1,5 @@
 import type {AnalysisReport, TaskAnalysis} from '../../explain/analysis.js'
-import {eraLine, formatEra} from './analyze.js'
+import {eraLine, formatEra, legend} from './analyze.js'
 import {renderTurnDeep} from './explain-turn.js'
 import {renderCauseChain} from './findings.js'
 import {labelled, sanitizeForTerminal, shellQuote, wrap} from './layout.js'
@@ -32,6 +32,7 @@ export function renderExplainText(report: AnalysisReport, view: ExplainView, opt
     '',
     ...renderVerdict({...t, verdict: {...t.verdict, underProfiles: t.verdict.underProfiles.filter((u) => view.profiles.includes(u.profile))}}, t.task.taskId, rowWidth, o),
   ]
+  const legendAt = out.length
   const c = t.task.criteria
   if (c !== null) {
     out.push('', `  ${p.bold(`acceptance criteria (${c.texts.length}, from ${c.source}${c.complete ? '' : ', cut'})`)}${p.dim(`  ${formatEvidenceList(c.evidence)}`)}`)
@@ -49,6 +50,7 @@ export function renderExplainText(report: AnalysisReport, view: ExplainView, opt
     out.push('', `  ${p.bold('recorded events')}`)
     for (const e of events) out.push(p.dim(`    ${e.kind}${'turn' in e && e.turn !== null ? ` at turn ${e.turn}` : ''}  ${formatEvidenceList(e.evidence, 6)}`))
   }
+  out.splice(legendAt, 0, ...legend([t], out, o))
   out.push('', p.dim(`guardkit-replay whatif ${shellQuote(report.run.path)} --task ${t.task.taskId}   which logic changes flip this task`))
   return sanitizeForTerminal(out.join('\n'), p.enabled)
 }

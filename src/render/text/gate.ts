@@ -1,7 +1,8 @@
 import type {GateReport, GateRun, GateTask} from '../gate-report.js'
 import {renderTextDiff} from './feedback-diff.js'
 import {arrow, decidingReasons, firstFeedbackDifference, outcomeCell, resultCell, ruleLabel, taskLabel, turnDiff, type DiffLine} from './gate-lines.js'
-import {formatTurns, labelled, padEnd, plural, sanitizeForTerminal, truncate, visibleWidth, wrap} from './layout.js'
+import {formatTurns, labelled, padEnd, plural, sanitizeForTerminal, shellLines, wrap} from './layout.js'
+import {renderTable, type Cell, type Column, type TableLine} from './table.js'
 import type {Palette} from './plain-palette.js'
 import {colourSeverity, formatEvidenceList, textOptions, type TextOptions} from './text-options.js'
 
@@ -63,37 +64,33 @@ function table(r: GateReport, o: TextOptions): string[] {
   const out: string[] = []
   if (runs.length > 0) {
     const prefix = commonFolder(r.runs.map((x) => x.path))
-    const w = widths(r, o.width)
     out.push(p.dim(`${prefix === '' ? 'RUN' : `RUN (in ${prefix})`}`))
-    out.push(p.dim(`  ${padEnd('TASK', w.task)}  ${padEnd(truncate(r.baseline.name.toUpperCase(), w.side), w.side)}  ${padEnd(truncate(r.candidate.name.toUpperCase(), w.side), w.side)}  RESULT`))
+    const rows: (Cell[] | TableLine)[] = []
     for (const {run, tasks} of runs) {
-      out.push(run.path.slice(prefix.length) || run.path)
+      rows.push({line: run.path.slice(prefix.length) || run.path})
       const reasons = new Set(tasks.map((t) => t.skipReason))
       if (tasks.length > 1 && tasks.every((t) => t.classification === 'skipped') && reasons.size === 1) {
         // a run skipped whole (its era is not modelled): one line, not one per task
-        out.push(...wrap(`${plural(tasks.length, 'task')} skipped: ${tasks[0]!.skipReason ?? ''}`, o.width - 2).map((l) => `  ${colourClass(p, tasks[0]!, l)}`))
+        for (const l of wrap(`${plural(tasks.length, 'task')} skipped: ${tasks[0]!.skipReason ?? ''}`, o.width - 2)) rows.push({line: `  ${colourClass(p, tasks[0]!, l)}`})
         continue
       }
       for (const t of tasks) {
         const attempts = run.tasks.filter((x) => x.taskId === t.taskId).length
-        const head = `  ${padEnd(truncate(taskLabel(t, attempts), w.task), w.task)}  ${padEnd(truncate(outcomeCell(t.baseline, true), w.side), w.side)}  ${padEnd(truncate(outcomeCell(t.candidate, true), w.side), w.side)}  `
-        const result = wrap(resultCell(t, 2), Math.max(20, o.width - visibleWidth(head)))
-        out.push(`${head}${colourClass(p, t, result[0] ?? '')}`, ...result.slice(1).map((l) => `${' '.repeat(visibleWidth(head))}${colourClass(p, t, l)}`))
+        rows.push([taskLabel(t, attempts), outcomeCell(t.baseline, true), outcomeCell(t.candidate, true), {text: resultCell(t, 2), style: (l) => colourClass(p, t, l)}])
       }
     }
+    const columns: Column[] = [
+      {header: 'TASK', flex: 'cut', min: 12},
+      {header: r.baseline.name.toUpperCase(), flex: 'wrap', min: 16},
+      {header: r.candidate.name.toUpperCase(), flex: 'wrap', min: 16},
+      {header: 'RESULT', flex: 'wrap', min: 20, stack: 1, stackLabel: 'result'},
+    ]
+    out.push(...renderTable(columns, rows, {width: o.width, headerStyle: p.dim}))
   }
   const hidden = o.verbose ? 0 : r.summary.unchanged
   if (hidden > 0) out.push(p.dim(`${runs.length > 0 ? '' : 'every task is unchanged: '}${plural(hidden, 'unchanged task')} not listed (--verbose lists them)`))
   for (const run of r.runs.filter((x) => x.skipReason !== null)) out.push(p.dim(`${run.path}: not gated, ${run.skipReason}`))
   return out
-}
-
-function widths(r: GateReport, width: number): {task: number; side: number} {
-  const tasks = r.runs.flatMap((x) => x.tasks)
-  const task = Math.min(20, Math.max(4, ...tasks.map((t) => t.taskId.length + (t.attempt > 1 ? 2 : 0))))
-  const longest = Math.max(r.baseline.name.length, r.candidate.name.length, 10, ...tasks.flatMap((t) => [outcomeCell(t.baseline, true).length, outcomeCell(t.candidate, true).length]))
-  // the result column keeps at least 26 columns
-  return {task, side: Math.min(longest, Math.max(14, Math.floor((width - task - 8 - 26) / 2)))}
 }
 
 /** The folder all runs share (`fixtures/runs/`), or '' (a single run keeps its full path). */
@@ -156,7 +153,7 @@ function taskBlock(r: GateReport, run: GateRun, t: GateTask, o: TextOptions): st
       if (lines.length > MAX_FEEDBACK_DIFF) out.push(p.dim(`${' '.repeat(LABEL + 4)}… ${lines.length - MAX_FEEDBACK_DIFF} more lines (see explain)`))
     }
   }
-  out.push(...labelled('  ', 'reproduce', LABEL, t.reproduce, w, p.dim))
+  out.push(...shellLines(`  ${p.dim(padEnd('reproduce', LABEL))}  `, t.reproduce, w))
   return out
 }
 

@@ -1,35 +1,51 @@
 import type {FlagId, LogicChange} from '../../logic/changes.js'
 import {commitIndex} from '../../logic/change-registry/commits.js'
-import type {Palette} from './plain-palette.js'
+import {padEnd, visibleWidth, wrap} from './layout.js'
+import {renderTable} from './table.js'
+import type {TextOptions} from './text-options.js'
 
 export interface ProfilesReport {
   changes: Array<LogicChange & {date: string}>
   profiles: Array<{name: string; description: string; flags: FlagId[]; user: boolean}>
 }
 
-/** The registry, then a profile × flag matrix (● on, · off). */
-export function renderProfilesText(report: ProfilesReport, c: Palette): string {
+/**
+ * The registry, then the profiles, then a profile × flag matrix (● on, · off), each laid out for
+ * the terminal's width: the free text (cause, summary, description) wraps, and the matrix splits into
+ * blocks of flags that fit.
+ */
+export function renderProfilesText(report: ProfilesReport, o: Pick<TextOptions, 'palette' | 'width'>): string {
+  const c = o.palette
+  const width = o.width
   const out: string[] = [c.bold(`Logic changes (${report.changes.length}), oldest first`), '']
   const ordered = [...report.changes].sort((a, b) => commitIndex(a.commit) - commitIndex(b.commit))
-  const idWidth = Math.max(...ordered.map((ch) => ch.id.length))
-  for (const ch of ordered) {
-    const diffs = ch.diffs.length ? ch.diffs.join(',') : '—'
-    out.push(`  ${c.cyan(ch.id.padEnd(idWidth))}  ${ch.commit} ${ch.date}  ${diffs.padEnd(8)} ${c.dim(ch.cause)}`)
-    out.push(`  ${' '.repeat(idWidth)}  ${ch.summary}`)
-  }
+  out.push(...renderTable(
+    [{header: 'flag'}, {header: 'commit'}, {header: 'date', stack: 2}, {header: 'diff', stack: 1}, {header: 'cause', flex: 'wrap', min: 16}, {header: 'what it changed', under: true}],
+    ordered.map((ch) => [{text: ch.id, style: c.cyan}, ch.commit, ch.date, ch.diffs.length ? ch.diffs.join(',') : '—', {text: ch.cause, style: c.dim}, ch.summary]),
+    {width, headerStyle: c.dim},
+  ))
   out.push('', c.bold('Profiles'), '')
   const shown = report.profiles
-  const nameWidth = Math.max(...shown.map((p) => p.name.length))
-  for (const p of shown) {
-    out.push(`  ${c.cyan(p.name.padEnd(nameWidth))}  ${String(p.flags.length).padStart(2)} flags  ${c.dim(p.description)}`)
-  }
+  out.push(...renderTable(
+    [{header: 'profile'}, {header: 'flags', align: 'right'}, {header: 'what it is', flex: 'wrap', min: 20}],
+    shown.map((p) => [{text: p.name, style: c.cyan}, String(p.flags.length), {text: p.description, style: c.dim}]),
+    {width, headerStyle: c.dim},
+  ))
   out.push('', c.bold('Profile × flag (● on)'), '')
   const ids = ordered.map((ch) => ch.id)
-  for (const p of shown) {
-    const on = new Set(p.flags)
-    out.push(`  ${p.name.padEnd(nameWidth)}  ${ids.map((id) => (on.has(id as never) ? '●' : c.dim('·'))).join('')}`)
+  const nameWidth = Math.max(...shown.map((p) => visibleWidth(p.name)))
+  // as many flag columns per block as the width holds (all of them when it is not a terminal)
+  const perBlock = Math.max(10, Math.min(ids.length, Number.isFinite(width) ? width - 4 - nameWidth : ids.length))
+  for (let from = 0; from < ids.length; from += perBlock) {
+    const block = ids.slice(from, from + perBlock)
+    if (ids.length > perBlock) out.push(`  ${' '.repeat(nameWidth)}  ${c.dim(`flags ${from + 1}–${from + block.length}`)}`)
+    for (const p of shown) {
+      const on = new Set<string>(p.flags)
+      out.push(`  ${padEnd(p.name, nameWidth)}  ${block.map((id) => (on.has(id) ? '●' : c.dim('·'))).join('')}`)
+    }
+    if (from + perBlock < ids.length) out.push('')
   }
-  out.push(`  ${' '.repeat(nameWidth)}  ${c.dim('columns in the order of the list above')}`)
-  out.push('', c.dim('Use a profile with --profile NAME; adjust it with --with FLAG / --without FLAG; define your own in a YAML file with --profiles FILE.'))
+  out.push(...wrap('columns in the order of the list above', width - nameWidth - 4).map((l) => `  ${' '.repeat(nameWidth)}  ${c.dim(l)}`))
+  out.push('', ...wrap('Use a profile with --profile NAME; adjust it with --with FLAG / --without FLAG; define your own in a YAML file with --profiles FILE.', width).map((l) => c.dim(l)))
   return out.join('\n')
 }

@@ -1,35 +1,37 @@
-import {firstLine, padEnd, padStart, truncate, visibleWidth, wrap} from './layout.js'
+import {firstLine, wrap} from './layout.js'
+import {renderTable, type Cell, type Column} from './table.js'
 import type {SignatureCell, StallColumn, StallRow, StallTable} from './stall-rows.js'
 import type {TextOptions} from './text-options.js'
 
 const MIN_ROWS = 5
-const MAX_WINDOW = 36
 
 /**
  * The stall detector turn by turn (docs/cli.md "The text report"): feedback, the count fed, each profile's
  * signature, and the window of the profile that stops first. Signatures the records cannot give
  * are `(not in log)`; approximate ones end in `~`. Without --verbose the rows stop one turn after
- * the first stall.
+ * the first stall and the feedback is cut at a word; with it, every row and the whole first line.
+ * On a narrow terminal the feedback column shrinks first, then the window moves under its row.
  */
 export function renderStallTable(table: StallTable, o: TextOptions, indent = '  '): string[] {
   const p = o.palette
-  const headers = table.columns.map(columnHeader)
-  const sigWidths = headers.map((h, k) => Math.max(h.length, ...table.rows.map((r) => visibleWidth(cellText(r.cells[k]!, o)))))
-  const windows = table.rows.map((r) => windowText(r))
-  const windowWidth = Math.min(MAX_WINDOW, Math.max(`window (${table.windowProfile})`.length, ...windows.map((w) => w.length)))
-  const fixed = indent.length + 6 + 7 + sigWidths.reduce((a, b) => a + b + 2, 0) + windowWidth
-  const feedbackWidth = Math.max(16, o.width - fixed - 2)
   const out = [`${indent}${p.bold('stall detector, turn by turn')}`]
   out.push(...wrap(legend(table.columns), o.width - indent.length - 2).map((l) => p.dim(`${indent}  ${l}`)))
-  const header = `${indent} ${padStart('turn', 4)} ${padEnd('feedback (first line)', feedbackWidth)}  ${padStart('count', 5)}  ${headers.map((h, i) => padEnd(h, sigWidths[i]!)).join('  ')}  window (${table.windowProfile})`
-  out.push(p.dim(header))
+  const columns: Column[] = [
+    {header: 'turn', align: 'right'},
+    {header: 'feedback (first line)', flex: o.verbose ? 'wrap' : 'cut', min: 14},
+    {header: 'count', align: 'right'},
+    ...table.columns.map((c): Column => ({header: columnHeader(c)})),
+    {header: `window (${table.windowProfile})`, flex: 'wrap', min: 20, stack: 1},
+  ]
   const limit = o.verbose ? table.rows.length : Math.max(MIN_ROWS, (table.firstFire ?? 0) + 1)
-  for (const [i, row] of table.rows.slice(0, limit).entries()) {
-    const cells = row.cells.map((c, k) => padEnd(cellText(c, o), sigWidths[k]!))
-    const window = row.window?.fired ? `${windows[i]} ${p.bold(p.red('→ FIRES'))}` : windows[i]!
-    const recorded = row.recordedStall === null ? '' : p.yellow(`  ◀ recorded stall${row.recordedStall.signature === null ? '' : ` ${row.recordedStall.signature}`}`)
-    out.push(`${indent} ${padStart(String(row.turn), 4)} ${padEnd(feedbackText(row, feedbackWidth, o), feedbackWidth)}  ${padStart(row.count === null ? '' : String(row.count), 5)}  ${cells.join('  ')}  ${window}${recorded}`.replace(/\s+$/, ''))
-  }
+  const rows = table.rows.slice(0, limit).map((row): Cell[] => [
+    String(row.turn),
+    feedbackCell(row, o),
+    row.count === null ? '' : String(row.count),
+    ...row.cells.map((c) => cellOf(c, o)),
+    windowCell(row, o),
+  ])
+  out.push(...renderTable(columns, rows, {width: o.width, indent: `${indent} `, headerStyle: p.dim}))
   const hidden = table.rows.length - limit
   if (hidden > 0) out.push(p.dim(`${indent}  … ${hidden} more turn${hidden === 1 ? '' : 's'} (--verbose shows every turn)`))
   if (table.hasApproximate) {
@@ -58,39 +60,52 @@ function legend(columns: readonly StallColumn[]): string {
   return `signatures (md5 of the feedback sent, 8 hex digits) per profile${parts.length === 0 ? '' : `; ${parts.join('; ')}`}`
 }
 
-function cellText(c: SignatureCell, o: TextOptions): string {
+function cellOf(c: SignatureCell, o: TextOptions): Cell {
+  const p = o.palette
   switch (c.kind) {
-    case 'signature':
-      return c.fired ? o.palette.bold(`${c.signature}${c.approximate ? '~' : ''}`) : `${c.signature}${c.approximate ? '~' : ''}`
+    case 'signature': {
+      const text = `${c.signature}${c.approximate ? '~' : ''}`
+      return c.fired ? {text, style: p.bold} : text
+    }
     case 'not-in-log':
-      return o.palette.dim('(not in log)')
+      return {text: '(not in log)', style: p.dim}
     case 'none':
-      return o.palette.dim('—')
+      return {text: '—', style: p.dim}
     case 'stopped':
-      return o.palette.dim('stopped')
+      return {text: 'stopped', style: p.dim}
   }
 }
 
-function feedbackText(row: StallRow, width: number, o: TextOptions): string {
-  if (row.feedback === null) return o.palette.dim('(not in log)')
-  const text = truncate(firstLine(row.feedback), width - (row.feedbackSource === 'recorded' ? 0 : 1))
+/** The first line of the feedback; `…` where the log itself cut it, `*` rebuilt by the replay, `~` approximately. */
+function feedbackCell(row: StallRow, o: TextOptions): Cell {
+  if (row.feedback === null) return {text: '(not in log)', style: o.palette.dim}
+  const text = firstLine(row.feedback)
   switch (row.feedbackSource) {
     case 'recorded':
       return text
     case 'recorded-truncated':
-      return text.endsWith('…') || visibleWidth(text) >= width ? text : `${text}…`
+      return text.endsWith('…') ? text : `${text}…`
     case 'replayed':
       return `${text}*`
     case 'replayed-approximate':
       return `${text}~`
     case 'none':
-      return o.palette.dim('(not in log)')
+      return {text: '(not in log)', style: o.palette.dim}
   }
 }
 
-function windowText(row: StallRow): string {
-  if (row.window === null || row.window.signatures.length === 0) return ''
-  const sigs = row.window.signatures
-  const same = sigs.every((s) => s === sigs[0])
-  return same && sigs.length > 1 ? `[${sigs[0]} ×${sigs.length}]` : `[${sigs.join(' ')}]`
+/** The window the detector looked at, whether it fired, and where the log says it fired. */
+function windowCell(row: StallRow, o: TextOptions): Cell {
+  const p = o.palette
+  const parts: string[] = []
+  if (row.window !== null && row.window.signatures.length > 0) {
+    const sigs = row.window.signatures
+    const same = sigs.every((x) => x === sigs[0])
+    parts.push(same && sigs.length > 1 ? `[${sigs[0]} ×${sigs.length}]` : `[${sigs.join(' ')}]`)
+    if (row.window.fired) parts.push('→ FIRES')
+  }
+  if (row.recordedStall !== null) parts.push(`◀ recorded stall${row.recordedStall.signature === null ? '' : ` ${row.recordedStall.signature}`}`)
+  const text = parts.join(' ')
+  const fires = row.window?.fired === true
+  return fires || row.recordedStall !== null ? {text, style: fires ? (s) => s.replace('→ FIRES', p.bold(p.red('→ FIRES'))).replace(/◀ recorded stall( \w+)?/, (m) => p.yellow(m)) : p.yellow} : text
 }

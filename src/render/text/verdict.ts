@@ -1,6 +1,7 @@
 import type {TaskAnalysis, Waste} from '../../explain/analysis.js'
 import type {Fidelity, TaskReplay} from '../../replay/types.js'
-import {labelled, plural, visibleWidth, wrap} from './layout.js'
+import {labelled, plural, truncate, visibleWidth, wrap} from './layout.js'
+import {MARK_SYMBOL, taskMark} from './marks.js'
 import type {TextOptions} from './text-options.js'
 
 /**
@@ -11,7 +12,8 @@ import type {TextOptions} from './text-options.js'
 export function renderVerdict(t: TaskAnalysis, label: string, rowWidth: number, o: TextOptions): string[] {
   const p = o.palette
   const v = t.verdict
-  const mark = v.ok ? p.green('✓') : p.red('✗')
+  const kind = taskMark(t)
+  const mark = kind === 'ok' ? p.green(MARK_SYMBOL.ok) : kind === 'attention' ? p.yellow(MARK_SYMBOL.attention) : p.red(MARK_SYMBOL.failed)
   const lead = `${p.bold(label)}  ${mark} `
   const [head = '', ...more] = wrap(`recorded: ${v.happened}`, o.width - visibleWidth(lead)).map((l, i) => (i === 0 ? `${lead}${l}` : `${' '.repeat(visibleWidth(lead))}${l}`))
   const wasted = v.waste !== null && v.waste.turnsWasted > 0
@@ -53,22 +55,51 @@ export function replayFidelity(replay: TaskReplay): Fidelity {
 }
 
 /**
- * Keeps the first clause of a trailing `(approximate: …; …)` caveat, so a verdict stays a few
- * lines; --verbose prints it whole.
+ * Keeps the first clause of a trailing `(approximate: …; …)` caveat, cut at a word boundary after
+ * CAVEAT columns, so a verdict stays a few lines; --verbose prints it whole.
  */
 export function shortenCaveat(text: string): string {
   const at = text.search(/ \((approximate|insufficient)\b/)
   if (at < 0) return text
   let depth = 0
+  let end = text.length
+  let more = false
   for (let i = at + 1; i < text.length; i++) {
     const c = text[i]
     if (c === '(') depth++
     else if (c === ')') depth--
-    else if (c === ';' && depth === 1) return `${text.slice(0, i)}; …)${text.slice(text.lastIndexOf(')') + 1)}`
-    if (depth === 0) break
+    else if (c === ';' && depth === 1) {
+      end = i
+      more = true
+      break
+    }
+    if (depth === 0) {
+      end = i
+      break
+    }
   }
-  return text
+  const caveat = text.slice(at + 2, end)
+  const cut = balanced(truncate(caveat, CAVEAT))
+  if (cut === caveat && !more) return text
+  const shortened = cut === caveat ? `${caveat}; …` : cut
+  return `${text.slice(0, at)} (${shortened})${text.slice(text.lastIndexOf(')') + 1)}`
 }
+
+/** A cut that left a parenthesis open ends before it instead: `under X (not recorded…` → `under X…`. */
+function balanced(cut: string): string {
+  let open = -1
+  let depth = 0
+  for (let i = 0; i < cut.length; i++) {
+    if (cut[i] === '(') {
+      if (depth === 0) open = i
+      depth++
+    } else if (cut[i] === ')') depth = Math.max(0, depth - 1)
+  }
+  return depth === 0 || open <= 0 ? cut : `${cut.slice(0, open).trimEnd()}…`
+}
+
+/** Columns of a caveat a verdict line keeps without --verbose. */
+const CAVEAT = 120
 
 /** Says so when a profile's answer rests on approximate or missing inputs, unless the text already does. */
 function fidelityNote(replay: TaskReplay, text: string, verbose: boolean): string {

@@ -91,15 +91,16 @@ describe('analyze text report (docs/cli.md "The text report")', () => {
   it('shows the stall detector turn by turn up to one turn past the first stall, with the window that fires', () => {
     const out = renderAnalyzeText(db003Report())
     expect(out.replace(/\s+/g, ' ')).toContain('signatures (md5 of the feedback sent, 8 hex digits) per profile; legacy (= as-run:351c53fa): md5 of the full feedback; fixed: md5 after normalising')
-    expect(out).toMatch(/\n {3}turn feedback \(first line\) +count {2}legacy {4}fixed {6}window \(fixed\)\n/)
-    const row = (turn: number) => lines(out).find((l) => new RegExp(`^ {3} +${turn} - `).test(l))
+    expect(out).toMatch(/\n {3}turn {2}feedback \(first line\) +count {2}legacy {4}fixed {6}window \(fixed\)\n/)
+    const row = (turn: number) => lines(out).find((l) => new RegExp(`^ {3} +${turn} {2}- `).test(l))
     expect(row(2)).toMatch(/- Coverage threshold not met +0 {2}f696a94c {2}f696a94c {3}\[82511af6 f696a94c\]$/)
     expect(row(5)).toMatch(/ 5ebda8f1 {2}82511af6~ {2}\[82511af6 ×3\] → FIRES$/)
     expect(row(6)).toMatch(/ deaab5ff {2}stopped$/)
     expect(row(7)).toBeUndefined()
     expect(out).toContain('… 12 more turns (--verbose shows every turn)')
     expect(out).toContain('~ approximate (fixed): feedback rebuilt from log categories; test results held as recorded')
-    expect(out).toContain('reproduce: guardkit-replay explain fixtures/runs/db-003-timeout --task TASK-DB-003 --turn 5 --profile fixed')
+    // a command too long for the line continues on the next with a shell line continuation
+    expect(out.replace(/ \\\n +/g, ' ')).toContain('reproduce: guardkit-replay explain fixtures/runs/db-003-timeout --task TASK-DB-003 --turn 5 --profile fixed')
   })
 
   it('shows a signature the records cannot give as (not in log), never a made-up one', () => {
@@ -110,7 +111,7 @@ describe('analyze text report (docs/cli.md "The text report")', () => {
     const turns = legacy.turns.map((u) => ([1, 3, 4].includes(u.turn) ? aReplayedTurn(u.turn, {signature: null, stall: null, fidelity: 'insufficient', missingInputs: ['the full feedback text']}) : u))
     const changed: AnalysisReport = {...report, tasks: [report.tasks[0]!, report.tasks[1]!, {...db3, replays: {...db3.replays, legacy: {...legacy, turns}}}]}
     const out = renderAnalyzeText(changed)
-    const row = (turn: number) => lines(out).find((l) => new RegExp(`^ {3} +${turn} - `).test(l))!
+    const row = (turn: number) => lines(out).find((l) => new RegExp(`^ {3} +${turn} {2}- `).test(l))!
     expect(row(1)).toMatch(/\(not in log\) +82511af6~/)
     expect(row(2)).toMatch(/f696a94c +f696a94c +f696a94c/)
     expect(row(3)).toContain('(not in log)')
