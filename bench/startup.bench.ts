@@ -10,7 +10,7 @@ import {fileURLToPath} from 'node:url'
 import {promisify} from 'node:util'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
-const corpus = `${root}../shared/corpus/logs/`
+const corpus = fileURLToPath(new URL('../../shared/corpus/logs/', import.meta.url))
 const run = promisify(execFile)
 
 function emit(name: string, value: number | string, unit: string, extra: {target?: string; met?: boolean; note?: string} = {}): void {
@@ -32,7 +32,7 @@ function median(xs: readonly number[]): number {
 if (!existsSync(`${root}dist/commands/analyze.js`)) {
   emit('start-up', 'skipped', '', {note: 'run `npm run build` first'})
 } else if (!existsSync(corpus)) {
-  emit('start-up', 'skipped', '', {note: '../shared/corpus/logs is not beside the repository'})
+  emit('start-up', 'skipped', '', {note: 'the corpus of logs is not beside the repository'})
 } else {
   const logs = readdirSync(corpus).filter((f) => f.endsWith('.log'))
   const largest = logs.reduce((a, b) => (statSync(`${corpus}${a}`).size >= statSync(`${corpus}${b}`).size ? a : b))

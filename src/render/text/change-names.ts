@@ -14,8 +14,9 @@ export function nameChangeIds(text: string): string {
 }
 
 /**
- * A finding's source reference (`§7.3 (D26)`, `§9.1, §9.2 (D17)`) for a reader: the spec sections,
- * then the logic changes named — `spec §7.3; logic changes promiseTaskIdFallback, priorTurnPromises (D26)`.
+ * A finding's source reference (sections of docs/guardkit-logic.md with difference rows, `§7.3 (D26)`)
+ * for a reader: the page and its sections, then the logic changes named —
+ * `docs/guardkit-logic.md §7.3; logic changes promiseTaskIdFallback, priorTurnPromises (D26)`.
  */
 export function describeSource(spec: string): string {
   const rows = [...spec.matchAll(/\bD\d+(?:[-–]D\d+)?\b/g)].map((m) => m[0])
@@ -25,7 +26,7 @@ export function describeSource(spec: string): string {
     return (to === undefined ? [from!] : range(from!, to)).flatMap((n) => FLAGS_BY_ROW.get(`D${n}`) ?? [])
   }))]
   const changes = names.length === 0 ? (rows.length === 0 ? '' : `difference ${rows.join(', ')}`) : `logic change${names.length === 1 ? '' : 's'} ${names.join(', ')} (${rows.join(', ')})`
-  return [sections === '' ? '' : `spec ${sections}`, changes].filter((x) => x !== '').join('; ')
+  return [sections === '' ? '' : `docs/guardkit-logic.md ${sections}`, changes].filter((x) => x !== '').join('; ')
 }
 
 const FLAGS_BY_ROW = (() => {

@@ -77,7 +77,7 @@ describe('logic change ids carry their name', () => {
   it('a difference row is named by the flag it belongs to (docs/logic-changes.md)', () => {
     expect(nameChangeIds('without D9 the promises are lost')).toBe('without recoverAgentPromises (D9) the promises are lost')
     expect(nameChangeIds('no such row D999')).toBe('no such row D999')
-    expect(describeSource('§7.3 (D26)')).toMatch(/^spec §7\.3; logic changes? [\w, ]+ \(D26\)$/)
-    expect(describeSource('§8.4')).toBe('spec §8.4')
+    expect(describeSource('§7.3 (D26)')).toMatch(/^docs\/guardkit-logic\.md §7\.3; logic changes? [\w, ]+ \(D26\)$/)
+    expect(describeSource('§8.4')).toBe('docs/guardkit-logic.md §8.4')
   })
 })
