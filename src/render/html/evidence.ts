@@ -1,6 +1,6 @@
 import type {Evidence} from '../../model/evidence.js'
 import type {TaskRun, TurnRecord} from '../../model/run-record.js'
-import {formatEvidence} from '../text/text-options.js'
+import {evidenceQuote, formatEvidence} from '../text/text-options.js'
 import {html, join, type Html} from './html.js'
 
 /**
@@ -75,8 +75,17 @@ export function evidenceList(evidence: readonly Evidence[], base: string, turnOf
   const more = evidence.length - max
   return html`<ul class="plain evidence">${evidence.slice(0, max).map((e, i) => {
     const turn = turnOf(e)
-    return html`<li${idPrefix === null ? '' : html` id="${idPrefix}-e${i + 1}"`}><code>${formatEvidence({...e, note: undefined})}</code>${e.note === undefined ? '' : html` <span class="muted">${e.note}</span>`}${turn === null ? '' : html` · ${turnLink(base, turn, `turn ${turn}`)}`}</li>`
+    return html`<li${idPrefix === null ? '' : html` id="${idPrefix}-e${i + 1}"`}><code>${formatEvidence({...e, note: undefined})}</code>${e.note === undefined ? '' : html` <span class="muted">${e.note}</span>`}${turn === null ? '' : html` · ${turnLink(base, turn, `turn ${turn}`)}`}${quoted(e)}</li>`
   })}${more > 0 ? html`<li class="muted">+${more} more (the JSON report and \`explain\` list them all)</li>` : ''}</ul>`
+}
+
+/** Columns of a quoted log line on the page; the JSON report holds it whole. */
+const QUOTE = 300
+
+/** The line's text, when the evidence carries it: quoted under the place, escaped like every record string. */
+export function quoted(e: Evidence): Html {
+  const quote = evidenceQuote(e, QUOTE)
+  return quote === '' ? html`` : html`<q class="quote">${quote}</q>`
 }
 
 /** Evidence inline, comma-separated, for places with little room. */

@@ -6,7 +6,7 @@ import {buildStallTable, type SignatureCell, type StallTable} from '../text/stal
 import {formatEvidence} from '../text/text-options.js'
 import {formatWaste} from '../text/verdict.js'
 import {buildZeroOfN, type ZeroOfNView} from '../text/zero-of-n.js'
-import {mdBlock, mdCell, mdCode, mdDetails, mdTable, mdText} from './md.js'
+import {mdBlock, mdCell, mdCode, mdDetails, mdEvidenceList, mdTable, mdText} from './md.js'
 
 /**
  * `guardkit-replay RUN --format md`: the text report's content for a pull request or an issue
@@ -75,7 +75,10 @@ function renderTask(report: AnalysisReport, t: TaskAnalysis, verbose: boolean): 
   if (table !== null && table.rows.length > 1) out.push(...mdDetails(`Stall detector, turn by turn (window of ${table.windowProfile})`, stallTable(table, verbose)), '')
   const evidence = t.findings.filter((f) => f.evidence.length > 0)
   if (evidence.length > 0) {
-    out.push(...mdDetails('Evidence', evidence.flatMap((f) => [`- **${f.code}** (${f.id}, ${f.confidence}): ${f.evidence.map((e) => mdCode(formatEvidence(e))).join(', ')}${f.deduction === undefined ? '' : ` — deduced: ${mdText(f.deduction)}`}`])), '')
+    out.push(...mdDetails('Evidence', evidence.flatMap((f) => {
+      const list = mdEvidenceList(f.evidence, '  ')
+      return [`- **${f.code}** (${f.id}, ${f.confidence}): ${list.inline}${f.deduction === undefined ? '' : ` — deduced: ${mdText(f.deduction)}`}`.replace(/: $/, ':'), ...list.nested]
+    })), '')
   }
   const stopping = Object.values(t.replays).filter((r) => r.stallTurn !== null).sort((a, b) => a.stallTurn! - b.stallTurn!)[0]
   const reproduce = stopping === undefined ? t.findings[0]?.reproduce ?? `guardkit-replay explain ${shellQuote(report.run.path)} --task ${t.task.taskId}` : `guardkit-replay explain ${shellQuote(report.run.path)} --task ${t.task.taskId} --turn ${stopping.stallTurn} --profile ${stopping.profile}`

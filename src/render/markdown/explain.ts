@@ -7,7 +7,7 @@ import {orderCauseChain} from '../text/cause-chain.js'
 import type {ExplainView} from '../text/explain.js'
 import {formatTurns} from '../text/layout.js'
 import {formatEvidence} from '../text/text-options.js'
-import {mdBlock, mdCell, mdCode, mdDetails, mdTable, mdText} from './md.js'
+import {mdBlock, mdCell, mdCode, mdDetails, mdEvidenceList, mdTable, mdText} from './md.js'
 
 /** `explain --format md`: the deep dump of one task or turn, for an issue; long blocks collapsed. */
 export function renderExplainMarkdown(report: AnalysisReport, view: ExplainView): string {
@@ -31,7 +31,8 @@ export function renderExplainMarkdown(report: AnalysisReport, view: ExplainView)
       out.push(`${'  '.repeat(e.depth)}- ${e.depth === 0 ? '' : '↳ '}**${e.number}** ${mdCode(f.code)} (${f.severity}, ${f.confidence}, ${formatTurns(f.turns)}): ${mdText(f.message)}`)
       const inner = '  '.repeat(e.depth + 1)
       if (f.deduction !== undefined) out.push(`${inner}- deduced: ${mdText(f.deduction)}`)
-      out.push(`${inner}- evidence: ${f.evidence.map((x) => mdCode(formatEvidence(x))).join(', ') || '—'}`)
+      const list = mdEvidenceList(f.evidence, `${inner}  `)
+      out.push(`${inner}- evidence: ${f.evidence.length === 0 ? '—' : list.inline}`.trimEnd(), ...list.nested)
       out.push(`${inner}- do: ${mdText(f.remediation)}${f.fixedIn === null ? '' : ` · fixed in ${f.fixedIn.flags.map((x) => mdCode(x)).join(', ')} (${mdCode(f.fixedIn.commit)})`}`)
     }
     out.push('')

@@ -1,3 +1,6 @@
+import type {Evidence} from '../../model/evidence.js'
+import {evidenceQuote, formatEvidence} from '../text/text-options.js'
+
 /**
  * Markdown building blocks for GitHub/GitLab comments. Text from the records (feedback, criteria,
  * log lines) is untrusted: control characters are dropped and `<`, `>`, `&` escaped, so a log
@@ -41,4 +44,25 @@ export function mdTable(header: readonly string[], rows: readonly (readonly stri
 /** A collapsed section; the blank lines let GitHub render Markdown inside it. */
 export function mdDetails(summary: string, body: readonly string[]): string[] {
   return ['<details>', `<summary>${mdText(summary)}</summary>`, '', ...body, '', '</details>']
+}
+
+/** Columns of a quoted log line in Markdown; the JSON report holds it whole. */
+const QUOTE = 200
+
+/**
+ * A piece of evidence: `run.log:253`, and when the record carries the line's text, that text beside
+ * it as inline code (trimmed, cut at a word; code spans cannot inject Markdown or HTML).
+ */
+export function mdEvidence(e: Evidence): string {
+  const quote = evidenceQuote(e, QUOTE)
+  return quote === '' ? mdCode(formatEvidence(e)) : `${mdCode(formatEvidence(e))} ${mdCode(quote)}`
+}
+
+/**
+ * A finding's evidence as Markdown list content: the places in one line when no line is quoted,
+ * else one nested item per place with its quote.
+ */
+export function mdEvidenceList(evidence: readonly Evidence[], indent: string): {readonly inline: string; readonly nested: readonly string[]} {
+  if (evidence.every((e) => evidenceQuote(e) === '')) return {inline: evidence.map((e) => mdCode(formatEvidence(e))).join(', '), nested: []}
+  return {inline: '', nested: evidence.map((e) => `${indent}- ${mdEvidence(e)}`)}
 }
