@@ -52,6 +52,7 @@ On a terminal: a dashboard (↑/↓ select a task, e explanation so far, q quit 
       polling: flags.poll,
       follow: flags.follow,
       noDashboard: flags['no-dashboard'],
+      quiet: this.quiet(),
       names: flags.profile ?? [],
       with: flags.with ?? [],
       without: flags.without ?? [],

@@ -229,7 +229,9 @@ export async function startLiveSession(options: LiveSessionOptions): Promise<Liv
   const done = (async (): Promise<LiveResult> => {
     try {
       await running
-      if (watcher === null && options.source.kind === 'spawn') {
+      // a command that never started wrote nothing: no worktree to watch, no recording to announce
+      const started = (exit as ChildExit | null)?.kind !== 'failed-to-start'
+      if (watcher === null && options.source.kind === 'spawn' && started) {
         // no worktree named: the contract's fallback, the current directory (files of this session only)
         startWatching(options.source.cwd, 'cwd', startedWall)
       }
@@ -237,7 +239,7 @@ export async function startLiveSession(options: LiveSessionOptions): Promise<Liv
       const manifest = await recorder.finish()
       const {run, report} = await store.finalize()
       store.setStatus('finished')
-      emit({type: 'recording', path: options.runPath, files: manifest?.files.length ?? 0, versions: manifest?.versions.length ?? 0, gaps: manifest?.gaps.length ?? 0})
+      if (started) emit({type: 'recording', path: options.runPath, files: manifest?.files.length ?? 0, versions: manifest?.versions.length ?? 0, gaps: manifest?.gaps.length ?? 0})
       const exitCode = (exit as ChildExit | null)?.code ?? 0
       return {exitCode, exit, run, report, warnings: [...store.raisedWarnings], stoppedBy, recordError: recorder.error}
     } finally {

@@ -1,5 +1,6 @@
 import {COMMITS, FIXED_COMMIT, LEGACY_COMMIT, PRE_ACR_COMMIT} from './change-registry/commits.js'
 import {FLAG_IDS, flagsAtCommit, flagsFrom, isFlagId, type FlagId, type LogicFlags} from './changes.js'
+import {didYouMean} from '../shared/suggest.js'
 
 /**
  * A logic profile: a named set of logic-change flags. `legacy` = the logic at f86b1bf9 (only the
@@ -73,7 +74,8 @@ export function resolveProfile(name: string, user: readonly ProfileDefinition[] 
   if (!own) {
     const builtin = builtinProfile(name)
     if (builtin) return {ok: true, profile: builtin}
-    return {ok: false, message: `unknown profile "${name}": use legacy, fixed, pre-acr, as-run:<commit> (see \`guardkit-replay profiles\`) or a profile from --profiles`}
+    const near = didYouMean(name, [...BUILTIN_PROFILE_NAMES, ...asRunProfileNames(), ...user.map((p) => p.name)])
+    return {ok: false, message: `unknown profile "${name}".${near} Use legacy, fixed, pre-acr, as-run:<commit> (see \`guardkit-replay profiles\`) or a profile from --profiles`}
   }
   if (seen.includes(name)) return {ok: false, message: `profile "${name}" is defined in terms of itself (${[...seen, name].join(' → ')})`}
   let on = new Set<FlagId>()
@@ -83,11 +85,11 @@ export function resolveProfile(name: string, user: readonly ProfileDefinition[] 
     on = new Set(FLAG_IDS.filter((id) => base.profile.flags[id]))
   }
   for (const id of own.with ?? []) {
-    if (!isFlagId(id)) return {ok: false, message: `profile "${name}": unknown flag "${id}" in with`}
+    if (!isFlagId(id)) return {ok: false, message: `profile "${name}": unknown flag "${id}" in with.${didYouMean(id, FLAG_IDS)}`}
     on.add(id)
   }
   for (const id of own.without ?? []) {
-    if (!isFlagId(id)) return {ok: false, message: `profile "${name}": unknown flag "${id}" in without`}
+    if (!isFlagId(id)) return {ok: false, message: `profile "${name}": unknown flag "${id}" in without.${didYouMean(id, FLAG_IDS)}`}
     on.delete(id)
   }
   return {ok: true, profile: {name, description: own.description ?? `user profile${own.base ? ` based on ${own.base}` : ''}`, flags: flagsFrom(on)}}

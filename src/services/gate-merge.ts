@@ -5,6 +5,7 @@ import {compareCodePoints} from '../shared/compare.js'
 import {UsageError} from '../shared/errors.js'
 import {sortProblems} from './gate/run-gate.js'
 import {writeGateOutputs, type GateOutputOptions, type GateOutputs} from './gate/outputs.js'
+import {checkNotEmpty} from './gate/empty-gate.js'
 
 export interface MergeResult extends GateOutputs {
   readonly report: GateReport
@@ -18,10 +19,11 @@ export interface MergeResult extends GateOutputs {
  * canonical order as an unsharded gate, so the result is that gate's report, field for field.
  * Reports without `--shard` are merged as a union of runs.
  */
-export async function runGateMerge(files: readonly string[], options: GateOutputOptions): Promise<MergeResult> {
+export async function runGateMerge(files: readonly string[], options: GateOutputOptions & {readonly allowEmpty?: boolean}): Promise<MergeResult> {
   if (files.length === 0) throw new UsageError('gate merge needs the --json reports to merge.', 'Example: guardkit-replay gate merge gate-1.json gate-2.json --junit gate.xml')
   const reports = await Promise.all(files.map(readReport))
   const report = mergeGateReports(reports, files)
+  checkNotEmpty(report, options.allowEmpty === true, files.join(' '))
   const outputs = await writeGateOutputs(report, options)
   return {report, exitCode: report.verdict === 'fail' ? 1 : 0, ...outputs}
 }

@@ -25,6 +25,8 @@ export interface LiveOptions extends ProfileRequest {
   readonly follow: boolean
   /** Plain lines even on a terminal. */
   readonly noDashboard: boolean
+  /** No dashboard, no event lines, no summary (`--quiet`); CMD's own output still passes through. */
+  readonly quiet?: boolean
   readonly env?: NodeJS.ProcessEnv
   readonly cwd?: string
   readonly stdout?: NodeJS.WriteStream
@@ -58,10 +60,11 @@ export async function runLive(options: LiveOptions): Promise<LiveOutcome> {
   checkOutsideWorktree(record, options.worktree, cwd)
   // every usage error before the recording directory is created: a refused run leaves nothing behind
   const profiles = await chooseProfiles(options)
-  checkRecordDir(record, cwd)
+  const created = checkRecordDir(record, cwd)
   const memo = options.memo ?? (await import('../live/replay-memo.js')).createReplayMemo()
   const analyze = (run: RunRecord): AnalysisReport => analyzeRun(run, {profiles, memo, tool: options.tool})
-  const dashboard = !options.json && !options.noDashboard && stdout.isTTY === true && stdin.isTTY === true && !inCi(env)
+  const quiet = options.quiet === true && !options.json
+  const dashboard = !options.json && !options.noDashboard && !quiet && stdout.isTTY === true && stdin.isTTY === true && !inCi(env)
   const write = (stream: NodeJS.WriteStream, text: string) => stream.write(text)
   const onEvent = (event: LiveEvent) => {
     if (dashboard) return
@@ -69,7 +72,7 @@ export async function runLive(options: LiveOptions): Promise<LiveOutcome> {
       write(stdout, `${JSON.stringify({...event, time: new Date().toISOString()})}\n`)
       return
     }
-    const line = formatEventLine(event)
+    const line = quiet ? null : formatEventLine(event)
     if (line !== null) write(stderr, `[guardkit-replay] ${line}\n`)
   }
   const session = await startLiveSession({
@@ -97,22 +100,25 @@ export async function runLive(options: LiveOptions): Promise<LiveOutcome> {
     view = renderDashboard({source: session.store, actions, confirmQuit: source.kind === 'spawn', stdout, stdin})
   }
   const result = await session.done
+  // a command that could not start leaves no recording behind (an empty run.log would read as a run)
+  const discarded = result.exit?.kind === 'failed-to-start' ? await discardRecording(resolve(cwd, record), created) : false
   if (view) {
     // the last frame (exit status, final warnings) stays on screen
     await new Promise((r) => setTimeout(r, 150))
     view.unmount()
     await view.waitUntilExit().catch(() => undefined)
     // ink's last frame ends without a newline: the summary starts on a line of its own
-    write(stdout, `\n${summary(result, record)}`)
+    write(stdout, `\n${summary(result, record, discarded)}`)
   } else if (options.json) {
     const {buildAnalysisReport} = await import('../render/json/build-analysis-report.js')
+    if (discarded) write(stdout, `${JSON.stringify({type: 'notice', time: new Date().toISOString(), message: noRecording(record)})}\n`)
     write(stdout, `${JSON.stringify({type: 'report', time: new Date().toISOString(), report: buildAnalysisReport(result.report)})}\n`)
-  } else {
+  } else if (!quiet) {
     // the warnings and the exit were told as they happened: what is left is where the recording is
     const lines = [
       ...(result.stoppedBy ? [`stopped the build on ${result.stoppedBy.code} (--stop-on)`] : []),
       ...(result.recordError ? [`the recording may be incomplete: ${result.recordError.message}`] : []),
-      `${result.warnings.length} warning${result.warnings.length === 1 ? '' : 's'}; recording: ${record} (analyze it: guardkit-replay ${record})`,
+      discarded ? noRecording(record) : `${result.warnings.length} warning${result.warnings.length === 1 ? '' : 's'}; recording: ${record} (analyze it: guardkit-replay ${record})`,
     ]
     write(stderr, lines.map((l) => `[guardkit-replay] ${l}\n`).join(''))
   }
@@ -150,8 +156,11 @@ function checkOutsideWorktree(record: string, worktree: string | null, cwd: stri
   }
 }
 
-/** The recording directory must be new or empty, and creatable: checked (and created) before CMD starts. */
-function checkRecordDir(dir: string, cwd: string): void {
+/**
+ * The recording directory must be new or empty, and creatable: checked (and created) before CMD
+ * starts. Returns whether it was created here (else it existed, empty).
+ */
+function checkRecordDir(dir: string, cwd: string): boolean {
   const abs = resolve(cwd, dir)
   let entries: string[] | null = null
   try {
@@ -166,6 +175,26 @@ function checkRecordDir(dir: string, cwd: string): void {
   } catch (error) {
     throw new UsageError(`--record ${dir}: cannot create the directory (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}).`)
   }
+  return entries === null
+}
+
+/**
+ * Removes what this session wrote into the recording directory (it was new or empty when CMD was
+ * started): the directory itself when it was created here. Returns whether it is gone.
+ */
+async function discardRecording(abs: string, created: boolean): Promise<boolean> {
+  const {readdir, rm} = await import('node:fs/promises')
+  try {
+    if (created) await rm(abs, {recursive: true, force: true})
+    else for (const name of await readdir(abs)) await rm(resolve(abs, name), {recursive: true, force: true})
+    return true
+  } catch {
+    return false
+  }
+}
+
+function noRecording(record: string): string {
+  return `the command could not start: no recording kept (${record} removed)`
 }
 
 function defaultRecordDir(now: Date): string {
@@ -177,13 +206,13 @@ function inCi(env: NodeJS.ProcessEnv): boolean {
   return env.CI !== undefined && env.CI !== '' && env.CI !== 'false' && env.CI !== '0'
 }
 
-function summary(result: LiveResult, record: string): string {
+function summary(result: LiveResult, record: string, discarded: boolean): string {
   const lines = [
     result.exit === null ? 'stopped following the log' : `${result.exit.kind === 'failed-to-start' ? result.exit.message : `command exited with code ${result.exitCode}`}`,
     ...result.warnings.map((w) => `warning ${w.code} ${w.taskId} turn ${w.turn ?? '?'}: ${w.message}`),
     ...(result.stoppedBy ? [`stopped the build on ${result.stoppedBy.code} (--stop-on)`] : []),
     ...(result.recordError ? [`the recording may be incomplete: ${result.recordError.message}`] : []),
-    `recording: ${record} (analyze it: guardkit-replay ${record})`,
+    discarded ? noRecording(record) : `recording: ${record} (analyze it: guardkit-replay ${record})`,
   ]
   return `${lines.join('\n')}\n`
 }

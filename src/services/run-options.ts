@@ -1,8 +1,9 @@
 import * as Flags from '@oclif/core/flags'
-import {isFlagId, type FlagId} from '../logic/changes.js'
+import {FLAG_IDS, isFlagId, type FlagId} from '../logic/changes.js'
 import type {ProfileSelection} from '../explain/profile-selection.js'
 import {resolveProfile} from '../logic/profiles.js'
 import {UsageError} from '../shared/errors.js'
+import {didYouMean} from '../shared/suggest.js'
 
 /** The CLI flags (oclif's, not logic-change flags) every command that replays a run shares: which logic profiles, and how to print. */
 export const replayCommandFlags = {
@@ -55,7 +56,7 @@ export async function chooseProfiles(request: ProfileRequest): Promise<ProfileSe
 
 function checkFlags(ids: readonly string[], flag: string): FlagId[] {
   return ids.map((id) => {
-    if (!isFlagId(id)) throw new UsageError(`${flag} ${id}: no such logic change.`, 'Run `guardkit-replay profiles` for the list of flag ids.')
+    if (!isFlagId(id)) throw new UsageError(`${flag} ${id}: no such logic change.${didYouMean(id, FLAG_IDS)}`, 'Try: guardkit-replay profiles (every logic change and its flag id)')
     return id
   })
 }

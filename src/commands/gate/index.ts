@@ -35,6 +35,7 @@ Exit codes: 0 no regression, 1 a regression (or a task --fail-on tightens), 2 us
     html: Flags.string({helpValue: 'FILE', description: 'write the report as one self-contained HTML page (docs/html-report.md)'}),
     format: Flags.option({options: ['text', 'md', 'json'] as const, default: 'text' as const, description: 'text for a terminal, md for a pull request comment, json (= --json)'})(),
     verbose: Flags.boolean({char: 'v', default: false, description: 'list unchanged tasks too'}),
+    'allow-empty': Flags.boolean({default: false, description: 'a gate that gates no task passes (by default it is an input error, exit 2: an empty gate is not a pass)'}),
     github: Flags.boolean({allowNo: true, description: 'under GitHub Actions (GITHUB_ACTIONS=true), ::error annotations and the step summary (default); --no-github for neither, e.g. in shard jobs whose merge reports'}),
     progress: Flags.boolean({allowNo: true, description: 'progress on stderr (default: a bar on a terminal, a line every 10 s otherwise); --no-progress for none'}),
   }
@@ -57,6 +58,7 @@ Exit codes: 0 no regression, 1 a regression (or a task --fail-on tightens), 2 us
       junit: flags.junit,
       html: flags.html,
       github: flags.github,
+      allowEmpty: flags['allow-empty'],
     })
     return showGateOutput(result, {format: flags.format, verbose: flags.verbose, jsonFlag: this.jsonEnabled(), quiet: this.quiet()}, (line) => this.log(line))
   }

@@ -21,6 +21,7 @@ Exit codes: 0 no regression, 1 a regression, 2 a missing, unreadable, foreign or
     html: Flags.string({helpValue: 'FILE', description: 'write the merged report as one self-contained HTML page'}),
     format: Flags.option({options: ['text', 'md', 'json'] as const, default: 'text' as const, description: 'text, md or json (= --json)'})(),
     verbose: Flags.boolean({char: 'v', default: false, description: 'list unchanged tasks too'}),
+    'allow-empty': Flags.boolean({default: false, description: 'a gate that gates no task passes (by default it is an input error, exit 2: an empty gate is not a pass)'}),
     github: Flags.boolean({allowNo: true, description: 'under GitHub Actions, ::error annotations and the step summary (default); --no-github for neither'}),
   }
 
@@ -30,7 +31,7 @@ Exit codes: 0 no regression, 1 a regression, 2 a missing, unreadable, foreign or
     const unknown = files.find((f) => f.startsWith('-'))
     if (unknown) throw new UsageError(`gate merge has no flag ${unknown}.${didYouMean(unknown.replace(/=.*$/, ''), flagNames(GateMerge.flags))}`, 'Try: guardkit-replay gate merge --help')
     const {runGateMerge} = await import('../../services/gate-merge.js')
-    const result = await runGateMerge(files, {junit: flags.junit, html: flags.html, github: flags.github})
+    const result = await runGateMerge(files, {junit: flags.junit, html: flags.html, github: flags.github, allowEmpty: flags['allow-empty']})
     return showGateOutput(result, {format: flags.format, verbose: flags.verbose, jsonFlag: this.jsonEnabled(), quiet: this.quiet()}, (line) => this.log(line))
   }
 }

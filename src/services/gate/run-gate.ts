@@ -5,6 +5,7 @@ import type {GateProblem, GateReport, GateRun} from '../../render/gate-report.js
 import {normaliseFailOn} from '../../render/gate-report.js'
 import {compareCodePoints} from '../../shared/compare.js'
 import {UsageError} from '../../shared/errors.js'
+import {checkNotEmpty} from './empty-gate.js'
 import {expandCorpus} from './expand-paths.js'
 import {loadCorpusExpectations} from './corpus-expectations.js'
 import {writeGateOutputs, type GateOutputOptions, type GateOutputs} from './outputs.js'
@@ -26,6 +27,8 @@ export interface GateOptions extends GateOutputOptions {
   readonly jobs?: number
   /** false: no progress on stderr. */
   readonly progress?: boolean
+  /** A gate that gates no task passes (`--allow-empty`); otherwise it is an input error. */
+  readonly allowEmpty?: boolean
   readonly cwd?: string
 }
 
@@ -85,6 +88,7 @@ export async function runGate(paths: readonly string[], options: GateOptions): P
     runs,
     problems: sortProblems([...expectations.problems, ...runProblems(runs, policy.failOn.includes('skipped'))]),
   }
+  checkNotEmpty(report, options.allowEmpty === true, paths.join(' '))
   const outputs = await writeGateOutputs(report, options)
   return {report, exitCode: verdict === 'fail' ? 1 : 0, ...outputs}
 }

@@ -39,11 +39,31 @@ describe('profiles', () => {
     expect(p.flags).not.toContain('directSyntheticPromises')
   })
 
-  it('shows why a user profile cannot be resolved', async () => {
+  it('refuses a profiles file with an unknown flag, base or setting, naming the line and the closest name', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'gr-profiles-'))
-    const file = join(dir, 'bad.yaml')
-    writeFileSync(file, 'profiles:\n  bad:\n    with: [noSuchFlag]\n')
-    const {stdout} = await runCli(['profiles', '--profiles', file])
-    expect(stdout).toContain('unknown flag "noSuchFlag"')
+    const cases: [string, string][] = [
+      ['profiles:\n  bad:\n    with: [noSuchFlag]\n', ':3: /profiles/bad/with/0: profile "bad": no logic change "noSuchFlag".'],
+      ['profiles:\n  mine:\n    base: legcy\n', ':3: /profiles/mine/base: profile "mine": no profile "legcy" to build on. Did you mean `legacy`?'],
+      ['profiles:\n  mine:\n    base: legacy\n    without: [stallNormalise]\n', ':4: /profiles/mine/without/0: profile "mine": no logic change "stallNormalise". Did you mean `stallNormalize`?'],
+      ['profiles:\n  mine:\n    wiht: [stallNormalize]\n', ':3: /profiles/mine/wiht: profile "mine" has no setting "wiht". Did you mean `with`?'],
+    ]
+    for (const [i, [yaml, message]] of cases.entries()) {
+      const file = join(dir, `bad-${i}.yaml`)
+      writeFileSync(file, yaml)
+      for (const args of [['profiles', '--profiles', file], ['analyze', 'fixtures/runs/db-003-timeout', '--profiles', file]]) {
+        const {error} = await runCli(args)
+        expect(error?.oclif?.exit, yaml).toBe(2)
+        expect(error?.message).toContain(`${file}${message}`)
+      }
+    }
+  })
+
+  it('--with, --without and --profile names that do not exist are refused with the closest one', async () => {
+    const withFlag = await runCli(['analyze', 'fixtures/runs/db-003-timeout', '--with', 'stallNormalise'])
+    expect(withFlag.error?.oclif?.exit).toBe(2)
+    expect(withFlag.error?.message).toContain('--with stallNormalise: no such logic change. Did you mean `stallNormalize`?')
+    const profile = await runCli(['analyze', 'fixtures/runs/db-003-timeout', '--profile', 'lgacy'])
+    expect(profile.error?.oclif?.exit).toBe(2)
+    expect(profile.error?.message).toContain('unknown profile "lgacy". Did you mean `legacy`?')
   })
 })
