@@ -1,6 +1,7 @@
 import * as Args from '@oclif/core/args'
 import * as Flags from '@oclif/core/flags'
 import {BaseCommand} from '../cli/base-command.js'
+import {describeOpened} from '../services/open-report.js'
 import {SILENT} from '../services/progress.js'
 import {outputFlags, replayCommandFlags, profileRequest} from '../services/run-options.js'
 
@@ -32,23 +33,27 @@ The report starts with a verdict per task: what happened, why, what each profile
     })(),
     out: Flags.string({helpValue: 'FILE', description: 'write the report to FILE instead of stdout (e.g. --format html --out report.html)'}),
     redact: Flags.boolean({default: false, description: 'replace names and secrets (home directories, user and host names, API keys, tokens, passwords) by same-length placeholders, to share the report'}),
+    open: Flags.boolean({default: false, description: 'open the written report in the default browser (HTML unless --format says otherwise; without --out, written to a temporary file); never waits for the browser'}),
   }
 
   async run() {
     const {args, flags} = await this.parse(Analyze)
     const {runAnalyze} = await import('../services/analyze.js')
     const json = this.jsonEnabled()
-    const {result, written} = await runAnalyze(args.run, {
+    const {result, written, opened} = await runAnalyze(args.run, {
       tool: {name: this.config.name, version: this.config.version},
-      format: json ? 'json' : flags.format,
+      // --open shows a page: the text report is for a terminal
+      format: json ? 'json' : flags.open && flags.format === 'text' ? 'html' : flags.format,
       verbose: flags.verbose,
       ...profileRequest(flags),
       out: flags.out,
       redact: flags.redact,
       progress: this.quiet() ? SILENT : undefined,
+      open: flags.open,
     })
     if (written !== undefined) {
       this.note(`Wrote ${written.path} (${Math.max(1, Math.round(written.bytes / 1024))} kB).`)
+      if (opened !== undefined) this.note(describeOpened(written.path, opened))
       if (!json) return undefined
     }
     return this.present(result, flags.format, flags.verbose)

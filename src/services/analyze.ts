@@ -1,8 +1,11 @@
+import {tmpdir} from 'node:os'
+import {basename, join} from 'node:path'
 import type {AnalysisReport} from '../explain/analysis.js'
 import {analyzeRun} from '../explain/analyze-run.js'
 import type {Presentable} from '../render/present.js'
 import {PLAIN} from '../render/text/plain-palette.js'
 import {UsageError} from '../shared/errors.js'
+import type {Opened} from './open-report.js'
 import {loadRunContent, type LoadRunOptions} from './load-run.js'
 import {createProgress, type Progress} from './progress.js'
 import {chooseProfiles, type OutputFormat, type ProfileRequest} from './run-options.js'
@@ -26,6 +29,8 @@ export interface AnalyzeRunOptions extends Omit<AnalyzeOptions, 'format'> {
   readonly out?: string
   /** Redact names and secrets in the report (`--redact`; docs/recording-format.md "Redaction"). */
   readonly redact?: boolean
+  /** Open the written report in the default browser (`--open`); without `out`, it is written to a temporary file. */
+  readonly open?: boolean
 }
 
 export interface AnalyzeResult {
@@ -33,6 +38,8 @@ export interface AnalyzeResult {
   readonly result: Presentable & {readonly kind: 'analysis'}
   /** Where `--out` wrote the report, and how many bytes. */
   readonly written?: {readonly path: string; readonly bytes: number}
+  /** What `--open` did. */
+  readonly opened?: Opened
 }
 
 /** `guardkit-replay RUN`: read RUN, replay every task under the chosen profiles, explain; `--out` writes the drawn report. */
@@ -41,12 +48,21 @@ export async function runAnalyze(runPath: string, options: AnalyzeRunOptions): P
   // redacted before drawing, so every format (text, md, json, html) shows the same placeholders
   const report = options.redact === true ? (await import('./redaction.js')).redactReport(analysed) : analysed
   const result = {kind: 'analysis' as const, report}
-  if (options.out === undefined) return {result}
+  const out = options.out ?? (options.open === true ? temporaryReport(runPath, options.format) : undefined)
+  if (out === undefined) return {result}
   // a file gets neither colour codes nor the terminal's width
   const {present} = await import('../render/present.js')
   const drawn = await present(result, options.format, {palette: PLAIN, width: 100, verbose: options.verbose ?? false})
-  const written = await writeReport(options.out, drawn.kind === 'json' ? `${JSON.stringify(drawn.json, null, 2)}\n` : drawn.text)
-  return {result, written}
+  const written = await writeReport(out, drawn.kind === 'json' ? `${JSON.stringify(drawn.json, null, 2)}\n` : drawn.text)
+  if (options.open !== true) return {result, written}
+  const {openReport} = await import('./open-report.js')
+  return {result, written, opened: await openReport(written.path)}
+}
+
+/** Where `--open` without `--out` writes the page: the system's temporary folder, named after RUN. */
+function temporaryReport(runPath: string, format: AnalyzeFormat): string {
+  const name = basename(runPath === '-' ? 'stdin' : runPath).replace(/[^\w.-]+/g, '_').replace(/\.log$/, '') || 'run'
+  return join(tmpdir(), `guardkit-replay-${name}-${process.pid}.${format === 'md' ? 'md' : format === 'json' ? 'json' : format === 'text' ? 'txt' : 'html'}`)
 }
 
 /** `--out FILE`: the whole report, or nothing (a partial file would look like a report). */

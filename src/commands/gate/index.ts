@@ -2,6 +2,7 @@ import * as Flags from '@oclif/core/flags'
 import {BaseCommand} from '../../cli/base-command.js'
 import {showGateOutput} from '../../cli/gate-output.js'
 import {FAIL_ON} from '../../services/gate/fail-on.js'
+import {describeOpened, openReport} from '../../services/open-report.js'
 import {UsageError} from '../../shared/errors.js'
 import {didYouMean} from '../../shared/suggest.js'
 
@@ -35,6 +36,7 @@ Exit codes: 0 no regression, 1 a regression (or a task --fail-on tightens), 2 us
     html: Flags.string({helpValue: 'FILE', description: 'write the report as one self-contained HTML page (docs/html-report.md)'}),
     format: Flags.option({options: ['text', 'md', 'json'] as const, default: 'text' as const, description: 'text for a terminal, md for a pull request comment, json (= --json)'})(),
     verbose: Flags.boolean({char: 'v', default: false, description: 'list unchanged tasks too'}),
+    open: Flags.boolean({default: false, description: 'open the --html page in the default browser when it is written (never waits for the browser)'}),
     'allow-empty': Flags.boolean({default: false, description: 'a gate that gates no task passes (by default it is an input error, exit 2: an empty gate is not a pass)'}),
     github: Flags.boolean({allowNo: true, description: 'under GitHub Actions (GITHUB_ACTIONS=true), ::error annotations and the step summary (default); --no-github for neither, e.g. in shard jobs whose merge reports'}),
     progress: Flags.boolean({allowNo: true, description: 'progress on stderr (default: a bar on a terminal, a line every 10 s otherwise); --no-progress for none'}),
@@ -45,6 +47,7 @@ Exit codes: 0 no regression, 1 a regression (or a task --fail-on tightens), 2 us
     const paths = argv as string[]
     const unknown = paths.find((p) => p.startsWith('-') && p !== '-')
     if (unknown) throw new UsageError(`gate has no flag ${unknown}.${didYouMean(unknown.replace(/=.*$/, ''), flagNames(Gate.flags))}`, 'Try: guardkit-replay gate --help')
+    if (flags.open && flags.html === undefined) throw new UsageError('--open opens the page --html writes: give --html FILE too.', 'Try: guardkit-replay gate PATH --baseline legacy --candidate fixed --html gate.html --open')
     const {runGate} = await import('../../services/gate/run-gate.js')
     const result = await runGate(paths, {
       tool: {name: this.config.name, version: this.config.version},
@@ -60,6 +63,7 @@ Exit codes: 0 no regression, 1 a regression (or a task --fail-on tightens), 2 us
       github: flags.github,
       allowEmpty: flags['allow-empty'],
     })
+    if (flags.open && flags.html !== undefined) this.note(describeOpened(flags.html, await openReport(flags.html)))
     return showGateOutput(result, {format: flags.format, verbose: flags.verbose, jsonFlag: this.jsonEnabled(), quiet: this.quiet()}, (line) => this.log(line))
   }
 }

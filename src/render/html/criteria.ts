@@ -31,7 +31,7 @@ function criteriaTable(judged: readonly ProfileCriteria[], structured: ReadonlyM
     const row = structured.get(j.profile)?.criteria.find((x) => x.id === c.id)
     return html`<td>${mine.verified ? html`<span class="ok mark">✓ verified</span>` : html`<span class="bad mark">✗ rejected</span>`}<br>${row === undefined ? html`<span class="small">${mine.summary}</span>` : criterionCell(row, structured.get(j.profile)!)}</td>`
   })}</tr>`)
-  return html`<table class="grid crit-table small"><thead><tr><th>id</th><th>criterion</th>${judged.map((j) => html`<th>${j.profile}${j.strategy === null ? '' : html`<br><span class="muted">strategy ${j.strategy}</span>`}</th>`)}</tr></thead><tbody>${rows}</tbody></table>`
+  return html`<table class="grid crit-table small"><caption>every criterion on the first 0/N turn, as each profile judged it</caption><thead><tr><th>id</th><th>criterion</th>${judged.map((j) => html`<th>${j.profile}${j.strategy === null ? '' : html`<br><span class="muted">strategy ${j.strategy}</span>`}</th>`)}</tr></thead><tbody>${rows}</tbody></table>`
 }
 
 function criterionCell(row: CriterionRow, turn: CriteriaTurn): Html {

@@ -39,7 +39,8 @@ export function renderGateHtml(report: GateReport): string {
 </header>
 <main>
 ${renderSummary(report)}
-${report.problems.length === 0 ? '' : html`<section aria-label="problems"><h2>problems (${report.problems.length})</h2><ul class="plain">${report.problems.map((p) => html`<li class="${p.severity === 'error' ? 'bad' : 'warn'}">${p.severity}: <code>${p.path}</code> ${p.message}</li>`)}</ul></section>`}
+${renderContents(report, placed)}
+${report.problems.length === 0 ? '' : html`<section id="problems" aria-labelledby="problems-h"><h2 id="problems-h">problems (${report.problems.length})</h2><ul class="plain">${report.problems.map((p) => html`<li class="${p.severity === 'error' ? 'bad' : 'warn'}">${p.severity}: <code>${p.path}</code> ${p.message}</li>`)}</ul></section>`}
 ${sections}
 ${renderSkippedRuns(report.runs)}
 ${renderUnchanged(placed.filter((p) => p.task.classification === 'unchanged'))}
@@ -75,10 +76,33 @@ function renderSummary(report: GateReport): Html {
     x += w
     return seg
   })
-  return html`<section aria-label="summary" class="gate-summary">
+  return html`<section aria-labelledby="summary-h" class="gate-summary">
+<h2 id="summary-h">summary</h2>
 <p>${s.tasks} tasks in ${s.runs} runs: ${join(counts.map(([c, n]) => countChip(c, n)), ' ')}${s.failing === 0 ? '' : html` · <strong class="bad">${s.failing} failing</strong>`}${s.approximate === 0 ? '' : html` · <span class="muted">${s.approximate} approximate</span>`}</p>
-<svg width="${BAR_WIDTH}" height="14" viewBox="0 0 ${BAR_WIDTH} 14" role="img" aria-label="${counts.map(([c, n]) => `${n} ${c}`).join(', ')}">${segments}</svg>
+<svg class="gate-bar" width="${BAR_WIDTH}" height="14" viewBox="0 0 ${BAR_WIDTH} 14" preserveAspectRatio="none" role="img" aria-label="${counts.map(([c, n]) => `${n} ${c}`).join(', ')}">${segments}</svg>
 </section>`
+}
+
+/** How many tasks of a class the contents name one by one; the rest are counted. */
+const CONTENTS_PER_CLASS = 30
+
+/**
+ * The table of contents, under the summary: each class's section, and in it each task by name, the
+ * failing ones first — a long gate page is read from here (docs/html-report.md "The gate page").
+ */
+function renderContents(report: GateReport, placed: readonly Placed[]): Html {
+  const entries = CLASS_ORDER.flatMap((c) => {
+    const tasks = placed.filter((p) => p.task.classification === c).sort((a, b) => Number(b.task.failing) - Number(a.task.failing))
+    if (tasks.length === 0) return []
+    const target = c === 'unchanged' ? 'unchanged' : `class-${c}`
+    const shown = c === 'unchanged' ? [] : tasks.slice(0, CONTENTS_PER_CLASS)
+    const more = c === 'unchanged' ? 0 : tasks.length - shown.length
+    return [html`<li><a href="#${target}">${CLASS_LABEL[c]} (${tasks.length})</a>${shown.length === 0 ? '' : html`<ul class="plain small">${shown.map((p) => html`<li><a href="#${p.anchor}">${p.task.taskId}${p.task.attempt > 1 ? ` #${p.task.attempt}` : ''}</a> <span class="muted">in <code>${p.run.path}</code></span>${p.task.failing ? html` <strong class="bad">fails the gate</strong>` : ''}</li>`)}${more > 0 ? html`<li class="muted">+${more} more in the section</li>` : ''}</ul>`}</li>`]
+  })
+  const skipped = report.runs.filter((r) => r.skipReason !== null).length
+  if (skipped > 0) entries.push(html`<li><a href="#not-gated">runs not gated (${skipped})</a></li>`)
+  if (report.problems.length > 0) entries.unshift(html`<li><a href="#problems">problems (${report.problems.length})</a></li>`)
+  return html`<nav aria-labelledby="toc-h" class="toc"><h2 id="toc-h">contents</h2><ol>${entries}</ol></nav>`
 }
 
 function countChip(c: GateClass, n: number): Html {
@@ -91,8 +115,11 @@ function renderTask(p: Placed, report: GateReport): Html {
   const turns = new Set((t.turns ?? []).map((r) => r.turn))
   const turnRef = (turn: number | null) => (turn === null ? '' : turns.has(turn) ? html`<a href="#${p.anchor}-t${turn}">t${turn}</a>` : `t${turn}`)
   const reasons = t.reasons.map((r) => html`<li data-effect="${r.effect}" data-rule="${r.rule}"${r.waived === true ? html` data-waived="true"` : ''}><span class="chip chip-effect-${r.effect}">${r.effect}</span> <code>${r.rule}</code> ${turnRef(r.turn)} ${r.message}${r.approximate ? html` <span class="muted">(approximate)</span>` : ''}${r.waived === true ? html` <span class="muted">(wanted: waived)</span>` : ''}${r.note === undefined ? '' : html` <span class="muted small">${r.note}</span>`}</li>`)
+  const heading = html`<h3><span class="chip chip-class-${t.classification}">${t.classification}</span> ${t.taskId}${t.attempt > 1 ? ` #${t.attempt}` : ''} <span class="muted small">in <code>${p.run.path}</code></span>${t.failing ? html` <strong class="bad small">fails the gate</strong>` : ''}${t.approximate ? html` <span class="muted small">(rests on approximate values)</span>` : ''}</h3>`
+  // a task that does not fail the gate is one line until opened: the failing ones are what the page is for
+  const [open, close] = t.failing ? [heading, html``] : [html`<details><summary>${heading}</summary>`, html`</details>`]
   return html`<article class="gate-task" id="${p.anchor}" data-run="${p.run.path}" data-task="${t.taskId}" data-attempt="${t.attempt}" data-class="${t.classification}" data-failing="${t.failing ? 'true' : 'false'}">
-<h3><span class="chip chip-class-${t.classification}">${t.classification}</span> ${t.taskId}${t.attempt > 1 ? ` #${t.attempt}` : ''} <span class="muted small">in <code>${p.run.path}</code></span>${t.failing ? html` <strong class="bad small">fails the gate</strong>` : ''}${t.approximate ? html` <span class="muted small">(rests on approximate values)</span>` : ''}</h3>
+${open}
 ${t.skipReason === null ? '' : html`<p class="muted">skipped: ${t.skipReason}</p>`}
 ${sidesTable(t, report)}
 ${reasons.length === 0 ? '' : html`<ul class="plain reasons">${reasons}</ul>`}
@@ -100,12 +127,13 @@ ${t.expectation === null ? '' : expectation(t)}
 ${t.findings.length === 0 ? '' : html`<p><strong>why</strong> (findings of the analysis)</p><ol class="findings">${t.findings.map((f) => html`<li class="sev-border-${f.severity}" data-finding="${f.code}" data-severity="${f.severity}"><div class="finding-head"><span class="sev sev-${f.severity}">${f.severity}</span><span class="code">${f.code}</span>${f.turns.length === 0 ? '' : html`<span>${join(f.turns.map((n) => turnRef(n)), ', ')}</span>`}${f.confidence === 'inferred' ? html`<span class="muted">(inferred)</span>` : ''}</div><p>${f.message}</p><dl class="kv small"><dt>explains</dt><dd>${f.explains.join(', ')}: ${f.why}</dd>${f.fixedIn === null ? '' : html`<dt>fixed in</dt><dd><code>${f.fixedIn.flags.join(', ')}</code> (${f.fixedIn.commit})</dd>`}<dt>evidence</dt><dd>${f.evidence.length === 0 ? 'none' : evidenceInline(f.evidence, 6)}</dd><dt>reproduce</dt><dd><code>${f.reproduce}</code></dd></dl></li>`)}</ol>`}
 ${t.turns === null || t.turns.length === 0 ? '' : turnTable(p, t.turns)}
 <p class="small">reproduce: <code>${t.reproduce}</code></p>
+${close}
 </article>`
 }
 
 function sidesTable(t: GateTask, report: GateReport): Html {
   const row = (role: string, s: GateSide) => html`<tr data-side="${role}"><th scope="row">${role} <code>${s.subject}</code></th><td>${s.outcome}</td><td>${s.endTurn ?? '—'}</td><td>${s.stallTurn ?? '—'}</td><td>${s.fidelity}</td></tr>`
-  return html`<table class="grid small sides"><thead><tr><th></th><th>outcome</th><th>ends at turn</th><th>stall at turn</th><th>fidelity</th></tr></thead><tbody>
+  return html`<table class="grid small sides"><caption>outcome on each side</caption><thead><tr><th></th><th>outcome</th><th>ends at turn</th><th>stall at turn</th><th>fidelity</th></tr></thead><tbody>
 <tr data-side="recorded"><th scope="row">recorded</th><td>${t.recorded.outcome ?? '—'}</td><td>${t.recorded.turns}</td><td>${t.recorded.stallTurn ?? '—'}</td><td>exact</td></tr>
 ${row('baseline', t.baseline)}${row('candidate', t.candidate)}</tbody></table><span class="muted small">${report.baseline.name === t.baseline.subject ? '' : `baseline ran as ${t.baseline.subject}`}</span>`
 }
@@ -113,7 +141,7 @@ ${row('baseline', t.baseline)}${row('candidate', t.candidate)}</tbody></table><s
 function expectation(t: GateTask): Html {
   const e = t.expectation!
   return html`<p class="small"><strong>expectations</strong> <code>${e.file}</code> · ${e.key}${e.wanted.length === 0 ? '' : ` · wanted: ${e.wanted.join(', ')}`}${e.note === null ? '' : ` · ${e.note}`}</p>
-<table class="grid small"><thead><tr><th>role</th><th>subject</th><th>expected</th><th>found</th><th></th></tr></thead><tbody>${e.pins.map((p) => html`<tr><td>${p.role}</td><td><code>${p.subject}</code></td><td>${p.expected}</td><td>${p.found}</td><td class="${p.met ? 'ok' : 'bad'}">${p.met ? '✓ met' : '✗ not met'}</td></tr>`)}</tbody></table>`
+<table class="grid small"><caption>pinned outcomes</caption><thead><tr><th>role</th><th>subject</th><th>expected</th><th>found</th><th>met</th></tr></thead><tbody>${e.pins.map((p) => html`<tr><td>${p.role}</td><td><code>${p.subject}</code></td><td>${p.expected}</td><td>${p.found}</td><td class="${p.met ? 'ok' : 'bad'}">${p.met ? '✓ met' : '✗ not met'}</td></tr>`)}</tbody></table>`
 }
 
 /** The turns side by side; a row whose baseline and candidate differ is marked, both stalls and ends too. */
@@ -133,7 +161,7 @@ function turnTable(p: Placed, rows: readonly GateTurnRow[]): Html {
     const feedback = texts.every((x) => x === null) ? html`<span class="muted">—</span>` : html`<details><summary>feedback</summary>${sides.map(([role, c]) => (c?.feedback == null ? '' : html`<div class="small"><strong>${role}</strong>${c.feedbackComplete ? '' : ' (excerpt)'}<pre>${clip(c.feedback, 800)}</pre></div>`))}</details>`
     return html`<tr id="${p.anchor}-t${r.turn}" data-turn="${r.turn}"${differs ? html` class="differs"` : ''}><th scope="row">${r.turn}</th>${gateCell(r.recorded)}${gateCell(r.baseline)}${gateCell(r.candidate)}<td>${markers}</td><td>${feedback}</td></tr>`
   })
-  return html`<table class="grid small gate-turns" data-task="${t.taskId}" data-turns="${rows.length}"><thead><tr><th>turn</th><th>recorded</th><th>baseline <code>${t.baseline.subject}</code></th><th>candidate <code>${t.candidate.subject}</code></th><th>markers</th><th>feedback</th></tr></thead><tbody>${body}</tbody></table>`
+  return html`<table class="grid small gate-turns" data-task="${t.taskId}" data-turns="${rows.length}"><caption>turns side by side: recorded, baseline, candidate</caption><thead><tr><th>turn</th><th>recorded</th><th>baseline <code>${t.baseline.subject}</code></th><th>candidate <code>${t.candidate.subject}</code></th><th>markers</th><th>feedback</th></tr></thead><tbody>${body}</tbody></table>`
 }
 
 function gateCell(c: GateTurnCell | null): Html {
@@ -155,10 +183,10 @@ function sigBlock(signature: string, approximate: boolean, fired: boolean): Html
 function renderSkippedRuns(runs: readonly GateRun[]): Html {
   const skipped = runs.filter((r) => r.skipReason !== null)
   if (skipped.length === 0) return html``
-  return html`<section aria-label="runs not gated"><h2>runs not gated (${skipped.length})</h2><ul class="plain">${skipped.map((r) => html`<li><code>${r.path}</code>: ${r.skipReason}</li>`)}</ul></section>`
+  return html`<section id="not-gated" aria-labelledby="not-gated-h"><h2 id="not-gated-h">runs not gated (${skipped.length})</h2><ul class="plain">${skipped.map((r) => html`<li><code>${r.path}</code>: ${r.skipReason}</li>`)}</ul></section>`
 }
 
 function renderUnchanged(list: readonly Placed[]): Html {
   if (list.length === 0) return html``
-  return html`<section class="gate-class" id="unchanged" data-class="unchanged"><h2>unchanged (${list.length})</h2><details><summary>every task whose baseline and candidate agree</summary><table class="grid small"><thead><tr><th>run</th><th>task</th><th>recorded</th><th>both</th></tr></thead><tbody>${list.map((p) => html`<tr id="${p.anchor}" data-task="${p.task.taskId}" data-class="unchanged"><td><code>${p.run.path}</code></td><td>${p.task.taskId}${p.task.attempt > 1 ? ` #${p.task.attempt}` : ''}</td><td>${p.task.recorded.outcome ?? '—'}</td><td>${p.task.candidate.outcome}</td></tr>`)}</tbody></table></details></section>`
+  return html`<section class="gate-class" id="unchanged" data-class="unchanged"><h2>unchanged (${list.length})</h2><details><summary>every task whose baseline and candidate agree</summary><table class="grid small"><caption>unchanged tasks</caption><thead><tr><th>run</th><th>task</th><th>recorded</th><th>both</th></tr></thead><tbody>${list.map((p) => html`<tr id="${p.anchor}" data-task="${p.task.taskId}" data-class="unchanged"><td><code>${p.run.path}</code></td><td>${p.task.taskId}${p.task.attempt > 1 ? ` #${p.task.attempt}` : ''}</td><td>${p.task.recorded.outcome ?? '—'}</td><td>${p.task.candidate.outcome}</td></tr>`)}</tbody></table></details></section>`
 }

@@ -7,12 +7,13 @@ export const STYLE = `
 :root{--fg:#1b1f24;--muted:#57606a;--line:#d0d7de;--soft:#f6f8fa;--bg:#fff;--bad:#b42318;--bad-bg:#fde8e7;--ok:#1a7f37;--ok-bg:#dcf5e3;--warn:#8a5a00;--warn-bg:#fff1cc;--info:#0b5cad;--info-bg:#dbeafe;--mono:ui-monospace,SFMono-Regular,"DejaVu Sans Mono",Menlo,Consolas,monospace;color-scheme:light}
 *{box-sizing:border-box}
 html{-webkit-print-color-adjust:exact;print-color-adjust:exact}
-body{margin:0 auto;max-width:1280px;padding:16px 20px 40px;font:14px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,"DejaVu Sans",sans-serif;color:var(--fg);background:var(--bg)}
+body{overflow-wrap:break-word;margin:0 auto;max-width:1280px;padding:16px 20px 40px;font:14px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,"DejaVu Sans",sans-serif;color:var(--fg);background:var(--bg)}
 h1{font-size:20px;margin:0 0 4px}
 h2{font-size:17px;margin:28px 0 8px;padding-top:8px;border-top:2px solid var(--fg)}
 h3{font-size:15px;margin:18px 0 6px}
 a{color:var(--info)}
 code,pre,.mono{font-family:var(--mono);font-size:12.5px}
+code{overflow-wrap:anywhere}
 pre{white-space:pre-wrap;overflow-wrap:anywhere;background:var(--soft);border:1px solid var(--line);border-radius:4px;padding:6px 8px;margin:4px 0}
 .muted{color:var(--muted)}
 .small{font-size:12px}
@@ -62,7 +63,20 @@ ol.findings>li:target,.tl-turn:target>summary{outline:3px solid var(--info);outl
 .tl-row>span.markers{flex-wrap:wrap;white-space:normal;row-gap:2px}
 .tl-num::before{content:"▸";color:var(--muted);font-weight:400;margin-right:auto}
 .tl-turn[open] .tl-num::before{content:"▾"}
-.tl-turn.wasted>summary{background-image:linear-gradient(90deg,var(--bad-bg) 0 6px,transparent 6px)}
+.tl-turn.wasted>summary{background:var(--bad-bg);box-shadow:inset 6px 0 0 var(--bad)}
+.tl-turn.wasted>summary:hover,.tl-turn.wasted[open]>summary{background:#fbd5d2}
+.chip-wasted{background:var(--bad-bg);color:var(--bad);border-color:var(--bad)}
+.waste-band{background:var(--bad-bg);border-left:6px solid var(--bad);border-radius:3px;padding:6px 10px;margin:8px 0}
+.primary{border:1px solid var(--line);border-left:6px solid var(--bad);border-radius:3px;background:var(--soft);padding:4px 10px;margin:8px 0}
+.primary p{margin:4px 0}
+.chip-cause{background:var(--bg);color:var(--fg);border-color:var(--fg);font-family:var(--mono)}
+q.quote{display:block;quotes:"“" "”";font-family:var(--mono);font-size:12px;white-space:pre-wrap;overflow-wrap:anywhere;background:var(--soft);border-left:3px solid var(--line);padding:1px 6px;margin:2px 0 4px}
+.lbl{position:absolute;width:1px;height:1px;padding:0;margin:-1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap;border:0}
+caption{text-align:left;padding:2px 0 4px;caption-side:top}
+details.task{margin-top:10px;border-top:1px solid var(--line)}
+details.task>summary{cursor:pointer;padding:4px 0}
+details.task>summary>h2{display:inline;border:none;margin:0;padding:0;font-size:15px}
+.fine>h2{font-size:15px}
 .tl-turn.ends>summary{border-top:2px solid var(--bad)}
 .tl-turn.stops>summary{border-top:2px solid var(--info)}
 .sig{display:inline-block;min-width:5.6em;text-align:center;padding:0 4px;border-radius:3px;border:1px solid;font-family:var(--mono);font-size:12px;line-height:18px;color:#111}
@@ -88,10 +102,40 @@ ol.findings>li:target,.tl-turn:target>summary{outline:3px solid var(--info);outl
 a.chip{text-decoration:none}
 tr.differs>th{box-shadow:inset 4px 0 0 var(--warn)}
 .gate-task{border-top:1px solid var(--line);padding-top:6px;margin-top:14px}
+.gate-task>details>summary{cursor:pointer}
+.gate-task>details>summary>h3{display:inline}
+svg.gate-bar{max-width:100%;height:14px}
+.toc ol{margin:4px 0;padding-left:20px}
 .tl-more{padding:6px 10px 10px 3.6em;border-top:1px dashed var(--line)}
 .legend{display:flex;flex-wrap:wrap;gap:4px 14px;margin:6px 0;font-size:12px}
 .legend>span{display:inline-flex;align-items:center;gap:4px}
 .crit-table td.verdict{white-space:nowrap}
+/* Narrow screens (a phone is 390 px): nothing scrolls the page sideways and nothing is clipped. A turn's
+   cells wrap under one another with their column's name; the verdict table stacks its cells; other wide
+   tables scroll within themselves. */
+@media (max-width:720px){
+  body{padding:10px 10px 30px;overflow-wrap:anywhere}
+  #toolbar{float:none;margin-bottom:6px}
+  .tl-wrap{overflow:visible}
+  .tl-row{display:flex;flex-wrap:wrap;min-width:0;gap:0 10px;padding:2px 0}
+  .tl-row.tl-head{display:none}
+  .tl-row>span{white-space:normal;min-height:0;padding:1px 4px}
+  .tl-num{flex-basis:100%;justify-content:flex-start}
+  .tl-num::before{margin-right:6px}
+  .lbl{position:static;width:auto;height:auto;margin:0 4px 0 0;overflow:visible;clip:auto;color:var(--muted);font-size:11px}
+  .tl-more{padding:6px 4px 10px}
+  .lane.win{border-left-width:3px;border-right-width:0}
+  table.grid{display:block;max-width:100%;overflow-x:auto}
+  table.stack,table.stack thead,table.stack tbody,table.stack tr,table.stack th,table.stack td,table.stack caption{display:block}
+  table.stack thead{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)}
+  table.stack tr{border-top:1px solid var(--line);padding:4px 0}
+  table.stack th,table.stack td{border:none;padding:1px 4px}
+  table.stack td[data-label]::before{content:attr(data-label) ": ";color:var(--muted);font-family:var(--mono);font-size:11px}
+  .verdicts td.outcome{min-width:0}
+  dl.kv{grid-template-columns:1fr}
+  dl.kv dt{margin-top:4px}
+  h2{font-size:16px}
+}
 @media print{
   body{max-width:none;padding:0;font-size:11px}
   #toolbar,.noprint{display:none!important}

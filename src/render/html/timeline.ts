@@ -15,9 +15,12 @@ export interface TimelineContext {
 }
 
 /**
- * The task's turns as rows, oldest first; a row opens (a plain `<details>`) onto the turn's
- * feedback, every lane's window and reason, its events, evidence and findings. Each row carries
- * `data-turn`, each marker `data-marker`, for the browser test and for scripts.
+ * The task's turns as rows, oldest first; a row opens (a plain `<details>`, whose native semantics
+ * tell keyboards and screen readers it expands) onto the turn's feedback, every lane's window and
+ * reason, its events, evidence and findings. Each row carries `data-turn`, each marker
+ * `data-marker`, for the browser test and for scripts. The column header is drawn for the eye; each
+ * cell carries its column's name (`.lbl`), read by screen readers and shown on a narrow screen, where
+ * a row's cells wrap instead of scrolling sideways (docs/html-report.md "Narrow screens").
  */
 export function renderTimeline(ctx: TimelineContext): Html {
   const tl = buildTimeline(ctx.task, ctx.profiles)
@@ -26,8 +29,8 @@ export function renderTimeline(ctx: TimelineContext): Html {
   const cols = `3.6em 6.8em 6.8em 7.6em repeat(${tl.lanes.length}, 9.2em) minmax(14em, 1fr)`
   const minWidth = `${(3.6 + 6.8 + 6.8 + 7.6 + tl.lanes.length * 9.2 + 14).toFixed(1)}em`
   const byTurn = findingsByTurn(ctx.task.findings)
-  return html`<div class="tl-wrap"><div class="tl" role="table" aria-label="turns of ${ctx.task.task.taskId}" data-task="${ctx.task.task.taskId}" data-turns="${tl.rows.length}" style="--cols:${cols};--min-width:${minWidth}">
-<div class="tl-row tl-head" role="row"><span role="columnheader">turn</span><span role="columnheader">Player</span><span role="columnheader">Coach</span><span role="columnheader">criteria met</span>${tl.lanes.map((l) => html`<span role="columnheader" title="${laneTitle(l)}">${laneLabel(l)}</span>`)}<span role="columnheader">markers</span></div>
+  return html`<div class="tl-wrap"><div class="tl" data-task="${ctx.task.task.taskId}" data-turns="${tl.rows.length}" style="--cols:${cols};--min-width:${minWidth}">
+<div class="tl-row tl-head" aria-hidden="true"><span>turn</span><span>Player</span><span>Coach</span><span>criteria met</span>${tl.lanes.map((l) => html`<span title="${laneTitle(l)}">${laneLabel(l)}</span>`)}<span>markers</span></div>
 ${tl.rows.map((row) => renderRow(ctx, tl, row, byTurn.get(row.turn) ?? []))}
 </div></div>
 ${renderLegend(tl)}`
@@ -37,9 +40,14 @@ function renderRow(ctx: TimelineContext, tl: Timeline, row: TimelineRow, finding
   const classes = ['tl-turn', row.wasted ? 'wasted' : '', row.markers.some((m) => ENDS.has(m.kind)) ? 'ends' : '', row.markers.some((m) => m.kind === 'fixed-stall') ? 'stops' : ''].filter((c) => c !== '').join(' ')
   const rec = row.record
   return html`<details class="${classes}" id="${ctx.base}-t${row.turn}" data-turn="${row.turn}"${row.wasted ? html` data-wasted="true"` : ''}>
-<summary class="tl-row" role="row"><span class="tl-num" role="rowheader"${row.wasted ? html` title="after the turn where the loop should have stopped"` : ''}>${row.turn}</span><span role="cell">${playerCell(rec)}</span><span role="cell">${coachCell(rec)}</span><span role="cell">${criteriaCell(rec)}</span>${row.cells.map((c, i) => laneCell(tl, tl.lanes[i]!, row.turn, c))}<span role="cell" class="markers">${row.markers.map(markerChip)}</span></summary>
+<summary class="tl-row"><span class="tl-num"${row.wasted ? html` title="after the turn where the loop should have stopped"` : ''}><span class="lbl">turn </span>${row.turn}</span><span>${label('Player')}${playerCell(rec)}</span><span>${label('Coach')}${coachCell(rec)}</span><span>${label('criteria met')}${criteriaCell(rec)}</span>${row.cells.map((c, i) => laneCell(tl, tl.lanes[i]!, row.turn, c))}<span class="markers">${row.wasted ? html`<span class="chip chip-wasted" data-marker-wasted="true">wasted</span>` : ''}${row.markers.map(markerChip)}</span></summary>
 <div class="tl-more">${renderTurnDetail({...ctx, row, lanes: tl.lanes, findings})}</div>
 </details>`
+}
+
+/** A cell's column name: for screen readers, and shown when a narrow screen wraps the row. */
+function label(name: string): Html {
+  return html`<span class="lbl">${name}: </span>`
 }
 
 const ENDS = new Set(['timeout', 'cancelled', 'max-turns', 'crash', 'critical-error', 'recorded-end', 'recorded-stall'])
@@ -76,7 +84,7 @@ function laneCell(tl: Timeline, lane: Lane, turn: number, c: SignatureCell): Htm
   const last = win && lane.fired!.window[lane.fired!.window.length - 1] === turn
   const classes = ['lane', win ? 'win' : '', first ? 'win-first' : '', last ? 'win-last' : ''].filter((x) => x !== '').join(' ')
   const attrs = win ? html` data-window="${lane.key}"` : ''
-  return html`<span class="${classes}" role="cell" data-lane="${lane.key}"${attrs}>${cellContent(c)}</span>`
+  return html`<span class="${classes}" data-lane="${lane.key}"${attrs}>${label(laneLabel(lane))}${cellContent(c)}</span>`
 }
 
 function cellContent(c: SignatureCell): Html {

@@ -67,7 +67,7 @@ function laneTable(ctx: TurnDetailContext): Html {
     const st = u.stall
     return laneRow(lane.key, u.decision, counts(u.criteriaMet, u.criteriaTotal), st?.rawSignature ?? u.detail.feedback.rawSignature, st?.normalisedSignature ?? u.detail.feedback.normalisedSignature, u.signature, st?.count ?? null, st?.window ?? [], st === null ? null : st.fired, st?.reason ?? skipped(u), fidelityText(u), notes(u))
   })
-  return html`<table class="grid small"><thead><tr><th>lane</th><th>decision</th><th>criteria</th><th>signature (raw / normalised)</th><th>count</th><th>window the rule looked at</th><th>detector</th><th>fidelity</th></tr></thead><tbody>${rows}</tbody></table>`
+  return html`<table class="grid small"><caption>each lane on this turn</caption><thead><tr><th>lane</th><th>decision</th><th>criteria</th><th>signature (raw / normalised)</th><th>count</th><th>window the rule looked at</th><th>detector</th><th>fidelity</th></tr></thead><tbody>${rows}</tbody></table>`
 }
 
 function laneRow(

@@ -68,7 +68,7 @@ describe.each(fixtureDirs().map((d) => basename(d)))('the HTML report of fixture
     const {report, doc} = get(name)
     const ids = byId(doc)
     for (const t of report.tasks) {
-      const section = all(doc.root, (e) => e.tag === 'section' && e.attrs['data-task'] === t.task.taskId && e.attrs['data-attempt'] === String(t.task.attempt))
+      const section = all(doc.root, (e) => isTask(e) && e.attrs['data-task'] === t.task.taskId && e.attrs['data-attempt'] === String(t.task.attempt))
       expect(section, `${t.task.taskId}#${t.task.attempt}`).toHaveLength(1)
       const turns = new Set([...t.task.turns.map((u) => u.turn), ...Object.values(t.replays).flatMap((r) => r.turns.map((u) => u.turn))])
       const rows = all(section[0]!, (e) => e.attrs['data-turn'] !== undefined)
@@ -95,7 +95,7 @@ describe.each(fixtureDirs().map((d) => basename(d)))('the HTML report of fixture
     const {report, doc} = get(name)
     for (const t of report.tasks) {
       const zero = t.task.turns.some((u) => u.coach.criteriaMet?.value === 0 && (u.coach.criteriaTotal?.value ?? 0) > 0)
-      const section = all(doc.root, (e) => e.tag === 'section' && e.attrs['data-task'] === t.task.taskId && e.attrs['data-attempt'] === String(t.task.attempt))[0]!
+      const section = all(doc.root, (e) => isTask(e) && e.attrs['data-task'] === t.task.taskId && e.attrs['data-attempt'] === String(t.task.attempt))[0]!
       expect(all(section, (e) => e.attrs['data-criteria-turn'] !== undefined).length, t.task.taskId).toBe(zero ? 1 : 0)
     }
   })
@@ -116,7 +116,7 @@ function laneSig(rowEl: El, lane: string): string | null {
 describe('the HTML report of TASK-DB-003 (fixtures/runs/db-003-timeout/README.md)', () => {
   it('shows 18 turns, fixed stopping at turn 5 on the window 3–5, the timeout and the cancellation at turn 18', () => {
     const {doc} = get('db-003-timeout')
-    const tl = all(doc.root, (e) => e.attrs['data-task'] === 'TASK-DB-003' && e.attrs['role'] === 'table')[0]!
+    const tl = all(doc.root, (e) => e.attrs['data-task'] === 'TASK-DB-003' && (e.attrs['class'] ?? '').split(' ').includes('tl'))[0]!
     expect(tl.attrs['data-turns']).toBe('18')
     expect(all(tl, (e) => e.attrs['data-turn'] !== undefined)).toHaveLength(18)
     const markersAt = (turn: number) => all(row(doc, `TASK-DB-003-t${turn}`), (e) => e.attrs['data-marker'] !== undefined).map((e) => e.attrs['data-marker'])
@@ -127,7 +127,8 @@ describe('the HTML report of TASK-DB-003 (fixtures/runs/db-003-timeout/README.md
     expect(all(tl, (e) => e.attrs['data-window'] === 'fixed').map(ancestorTurn)).toEqual([3, 4, 5])
     expect(all(row(doc, 'TASK-DB-003-t5'), (e) => e.attrs['data-fired'] === 'true')).toHaveLength(1)
     // after turn 5 the fixed loop has stopped: the rest is wasted
-    expect(textOf(all(row(doc, 'TASK-DB-003-t6'), (e) => e.attrs['data-lane'] === 'fixed')[0]!)).toBe('stopped')
+    // the cell names its lane (for screen readers, and on a narrow screen), then its content
+    expect(textOf(all(row(doc, 'TASK-DB-003-t6'), (e) => e.attrs['data-lane'] === 'fixed')[0]!)).toBe('fixed: stopped')
     expect(row(doc, 'TASK-DB-003-t6').attrs['data-wasted']).toBe('true')
     expect(row(doc, 'TASK-DB-003-t5').attrs['data-wasted']).toBeUndefined()
   })
@@ -159,12 +160,17 @@ describe('the HTML report of TASK-DB-003 (fixtures/runs/db-003-timeout/README.md
 
   it('puts the verdicts first, before any task section', () => {
     const {html} = get('db-003-timeout')
-    const verdicts = html.indexOf('class="grid verdicts"')
+    const verdicts = html.indexOf('class="grid verdicts')
     expect(verdicts).toBeGreaterThan(0)
     expect(verdicts).toBeLessThan(html.indexOf('<section class="task"'))
-    expect(html).toMatch(/<tr data-verdict="attention"><th scope="row">.*TASK-DB-003<\/a><\/th><td class="outcome">cancelled at turn 18 \(feature task timeout, 2400 s\)<\/td>/)
+    expect(html).toMatch(/<tr data-verdict="attention" data-mark="failed"><th scope="row">.*TASK-DB-003<\/a><\/th><td class="outcome" data-label="recorded">cancelled at turn 18 \(feature task timeout, 2400 s\)<\/td>/)
   })
 })
+
+/** A task's block: a section when it needs attention, a collapsed details when it went well. */
+function isTask(e: El): boolean {
+  return (e.tag === 'section' || e.tag === 'details') && (e.attrs['class'] ?? '').split(' ').includes('task')
+}
 
 function ancestorTurn(e: El): number {
   for (let p = e.parent; p !== null; p = p.parent) if (p.attrs['data-turn'] !== undefined) return Number(p.attrs['data-turn'])
@@ -178,6 +184,6 @@ describe('the HTML report of a damaged capture (fixtures/runs/hostile-log)', () 
     expect(html).not.toContain('\r')
     expect(html).not.toContain('\0')
     expect(report.tasks.map((t) => t.task.taskId)).toEqual(['TASK-ENV-001', 'TASK-ENV-002'])
-    for (const id of ['TASK-ENV-001', 'TASK-ENV-002']) expect(all(doc.root, (e) => e.tag === 'section' && e.attrs['data-task'] === id)).toHaveLength(1)
+    for (const id of ['TASK-ENV-001', 'TASK-ENV-002']) expect(all(doc.root, (e) => isTask(e) && e.attrs['data-task'] === id)).toHaveLength(1)
   })
 })

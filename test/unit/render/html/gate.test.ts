@@ -43,6 +43,31 @@ describe('gate --html: the corpus on one page', () => {
     expect(regressed).toEqual([...regressed].sort().reverse())
   })
 
+  it('opens with the summary and a table of contents that links every card, failing ones first', () => {
+    const doc = parseHtml(renderGateHtml(report))
+    const main = byTag(doc.root, 'main')[0]!
+    const sections = main.children.filter((c): c is typeof main => typeof c !== 'string')
+    expect(sections[0]!.attrs['class']).toBe('gate-summary')
+    expect(sections[1]!.tag).toBe('nav')
+    const toc = sections[1]!
+    const linked = new Set(byTag(toc, 'a').map((a) => a.attrs['href']!.slice(1)))
+    const cards = all(doc.root, (e) => e.tag === 'article' && e.attrs['data-task'] !== undefined)
+    for (const card of cards) expect(linked.has(card.attrs['id']!), card.attrs['id']).toBe(true)
+    // a card that does not fail the gate is collapsed until opened; a failing one is open
+    for (const card of cards) {
+      const collapsed = card.children.some((c) => typeof c !== 'string' && c.tag === 'details')
+      expect(collapsed, card.attrs['id']).toBe(card.attrs['data-failing'] !== 'true')
+    }
+  })
+
+  it('keeps headings in order and gives every table a caption', () => {
+    const doc = parseHtml(renderGateHtml(report))
+    const levels = all(doc.root, (e) => /^h[1-6]$/.test(e.tag)).map((e) => Number(e.tag.slice(1)))
+    expect(levels[0]).toBe(1)
+    for (let i = 1; i < levels.length; i++) expect(levels[i]!).toBeLessThanOrEqual(levels[i - 1]! + 1)
+    for (const table of byTag(doc.root, 'table')) expect(byTag(table, 'caption')).toHaveLength(1)
+  })
+
   it('shows every task once: a card for each that is not unchanged, a table row for the rest', () => {
     const doc = parseHtml(renderGateHtml(report))
     const tasks = report.runs.flatMap((r) => r.tasks.map((t) => ({...t, run: r.path})))

@@ -89,7 +89,8 @@ export function parseHtml(source: string): Document {
       i += attr![0].length
     }
     if (selfClosing && !insideSvg(current) && tag !== 'svg') fail(`<${tag}/> outside SVG`)
-    if ((current.tag === 'p' || current.tag === 'summary') && BLOCK.has(tag)) fail(`<${tag}> inside <${current.tag}>`)
+    // a summary holds phrasing content and at most a heading (the HTML standard's content model)
+    if ((current.tag === 'p' || current.tag === 'summary') && BLOCK.has(tag) && !(current.tag === 'summary' && /^h[1-6]$/.test(tag))) fail(`<${tag}> inside <${current.tag}>`)
     const el: El = {tag, attrs, children: [], parent: current}
     current.children.push(el)
     if (RAW.has(tag)) {
