@@ -6,6 +6,7 @@ import {buildStallTable, type SignatureCell, type StallTable} from '../text/stal
 import {formatEvidence} from '../text/text-options.js'
 import {formatWaste} from '../text/verdict.js'
 import {buildZeroOfN, type ZeroOfNView} from '../text/zero-of-n.js'
+import {taskMark} from '../text/marks.js'
 import {mdBlock, mdCell, mdCode, mdDetails, mdEvidenceList, mdTable, mdText} from './md.js'
 
 /**
@@ -25,6 +26,7 @@ export function renderAnalyzeMarkdown(report: AnalysisReport, options: {verbose?
     '',
   ]
   out.push(...mdTable(['task', 'recorded', ...report.profiles.map((p) => mdCode(p.name)), 'waste'], report.tasks.map((t) => verdictRow(report, t))))
+  if (report.tasks.length > 0) out.push('', `<sub>${mdLegend(report.tasks)}</sub>`)
   for (const f of featurePictures(report)) {
     out.push('', `**Feature ${mdText(f.featureId ?? '(unnamed)')}**${f.attempt === undefined ? '' : ` (attempt ${f.attempt})`}: ${mdText(f.featureResult ?? 'no result in the log')}`, '')
     for (const w of f.waves) out.push(`- wave ${w.wave}: ${w.taskIds.map((id) => `${mdText(id)} ${mdText(w.statuses[id] ?? '?')}`).join(', ')}`)
@@ -39,6 +41,20 @@ export function renderAnalyzeMarkdown(report: AnalysisReport, options: {verbose?
   return out.join('\n')
 }
 
+/** The task's mark as an emoji (docs/cli.md "Marks and cuts"): an approved task is never ❌. */
+export function mdMark(t: TaskAnalysis): string {
+  const m = taskMark(t)
+  return m === 'ok' ? '✅' : m === 'attention' ? '⚠️' : '❌'
+}
+
+/** The legend of the marks the table uses, once. */
+function mdLegend(tasks: readonly TaskAnalysis[]): string {
+  const marks = new Set(tasks.map(taskMark))
+  const parts = [marks.has('ok') ? '✅ approved' : '', marks.has('attention') ? '⚠️ approved, with findings to read' : '', marks.has('failed') ? '❌ not approved' : ''].filter((x) => x !== '')
+  if (tasks.some((t) => /\((approximate|insufficient)\b/.test(t.verdict.underProfiles.map((u) => u.text).join(' ')))) parts.push('~ approximate: rebuilt from partial records')
+  return parts.join(' · ')
+}
+
 function verdictRow(report: AnalysisReport, t: TaskAnalysis): string[] {
   const v = t.verdict
   const profiles = report.profiles.map((p) => {
@@ -46,12 +62,12 @@ function verdictRow(report: AnalysisReport, t: TaskAnalysis): string[] {
     return u === undefined ? '—' : mdCell(u.text)
   })
   const waste = v.waste === null || v.waste.turnsWasted === 0 ? '—' : mdCell(formatWaste(v.waste))
-  return [`${v.ok ? '✅' : '❌'} ${mdCell(t.task.taskId)}${t.task.attempt > 1 ? ` #${t.task.attempt}` : ''}`, mdCell(v.happened), ...profiles, waste]
+  return [`${mdMark(t)} ${mdCell(t.task.taskId)}${t.task.attempt > 1 ? ` #${t.task.attempt}` : ''}`, mdCell(v.happened), ...profiles, waste]
 }
 
 function renderTask(report: AnalysisReport, t: TaskAnalysis, verbose: boolean): string[] {
   const v = t.verdict
-  const out = [`### ${v.ok ? '✅' : '❌'} ${mdText(t.task.taskId)}: ${mdText(v.happened)}`, '']
+  const out = [`### ${mdMark(t)} ${mdText(t.task.taskId)}: ${mdText(v.happened)}`, '']
   if (v.why !== '') out.push(`**Why.** ${mdText(v.why)}`, '')
   const chain = orderCauseChain(t.findings)
   if (chain.length > 0) {

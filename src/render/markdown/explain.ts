@@ -7,6 +7,7 @@ import {orderCauseChain} from '../text/cause-chain.js'
 import type {ExplainView} from '../text/explain.js'
 import {formatTurns} from '../text/layout.js'
 import {formatEvidence} from '../text/text-options.js'
+import {mdMark} from './analyze.js'
 import {mdBlock, mdCell, mdCode, mdDetails, mdEvidenceList, mdTable, mdText} from './md.js'
 
 /** `explain --format md`: the deep dump of one task or turn, for an issue; long blocks collapsed. */
@@ -14,7 +15,7 @@ export function renderExplainMarkdown(report: AnalysisReport, view: ExplainView)
   const t = view.task
   const v = t.verdict
   const out = [
-    `## ${v.ok ? '✅' : '❌'} ${mdText(t.task.taskId)}${view.turn === null ? '' : `, turn ${view.turn}`}: ${mdText(v.happened)}`,
+    `## ${mdMark(t)} ${mdText(t.task.taskId)}${view.turn === null ? '' : `, turn ${view.turn}`}: ${mdText(v.happened)}`,
     '',
     report.runEra !== undefined && !report.runEra.replayed
       ? `${mdCode(report.run.path)} · ${mdText(eraLine(report))}`
