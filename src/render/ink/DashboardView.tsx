@@ -1,7 +1,7 @@
 // Automatic JSX runtime whatever tsconfig the loader finds (tsx reads it from the working directory).
 /* @jsxRuntime automatic */
 import {Box, Text} from 'ink'
-import {truncate} from '../text/layout.js'
+import {truncate, wrap} from '../text/layout.js'
 import type {DashboardModel} from './model.js'
 import {ExplainPane} from './ExplainPane.js'
 import {StallWindow} from './StallWindow.js'
@@ -31,8 +31,13 @@ export function DashboardView({model, selected, showExplain, confirming, width =
   const status = model.exit ? model.exit.detail : model.status
   const notices = model.notices.slice(-2)
   const tail = model.logTail.slice(-LOG_TAIL)
-  // what the rest of the screen takes: title and status, the table, the pane's border and title, warnings, notices, log tail, keys, blank lines
-  const reserved = 3 + (1 + Math.max(1, model.tasks.length)) + 1 + 3 + 1 + (1 + Math.max(1, Math.min(WARNINGS, model.warnings.length))) + (notices.length > 0 ? notices.length + 1 : 0) + 1 + tail.length + 2
+  const title = `guardkit-replay live ${model.title}`
+  const statusLine = `${status} · ${duration(model.elapsedSeconds)} · recording ${model.recordDir} · worktree ${model.worktree ?? '(looking for it in the output)'}`
+  // what the rest of the screen takes, wrapped lines counted: title and status, the table, the pane's
+  // border and title, the warnings, notices, log tail, the keys, and the blank lines between them
+  const lines = (text: string, indent = 0) => wrap(text, width - indent).length
+  const warningLines = model.warnings.slice(-WARNINGS).reduce((n, w) => n + lines(`⚠ ${w.code} ${w.taskId} turn ${w.turn ?? '?'}: ${w.message}`, 2), 0)
+  const reserved = lines(title) + lines(statusLine) + 1 + (1 + Math.max(1, model.tasks.length)) + 1 + 4 + 1 + (1 + Math.max(1, warningLines)) + (notices.length > 0 ? notices.reduce((n, x) => n + lines(x), 1) : 0) + 1 + tail.length + 1 + 2
   const explainHeight = height === undefined ? Number.MAX_SAFE_INTEGER : Math.max(3, height - reserved)
   return (
     <Box flexDirection="column" width={width}>
@@ -40,7 +45,7 @@ export function DashboardView({model, selected, showExplain, confirming, width =
         <Text bold color="cyan">guardkit-replay live</Text>
         {` ${model.title}`}
       </Text>
-      <Text dimColor wrap="wrap">{`${status} · ${duration(model.elapsedSeconds)} · recording ${model.recordDir} · worktree ${model.worktree ?? '(looking for it in the output)'}`}</Text>
+      <Text dimColor wrap="wrap">{statusLine}</Text>
       <Box marginTop={1}>
         <TaskTable tasks={model.tasks} selected={task === undefined ? -1 : model.tasks.indexOf(task)} width={width} />
       </Box>

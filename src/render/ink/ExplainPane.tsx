@@ -15,7 +15,8 @@ export function ExplainPane({taskId, explain, width, height, offset}: {readonly 
   const more = view.above + view.below > 0
   return (
     <Box flexDirection="column" borderStyle="round" paddingX={1} width={width}>
-      <Text bold>{`Explanation so far: ${taskId}${more ? `  (lines ${view.offset + 1}–${view.offset + view.shown.length} of ${lines.length}; j/k scroll)` : ''}`}</Text>
+      <Text bold wrap="truncate-end">{`Explanation so far: ${taskId}`}</Text>
+      {more ? <Text dimColor>{`lines ${view.offset + 1}–${view.offset + view.shown.length} of ${lines.length} (j/k scroll)`}</Text> : null}
       {view.shown.map((l, i) => (
         <Text key={i} color={l.kind === 'do' ? 'cyan' : undefined}>{l.line}</Text>
       ))}
