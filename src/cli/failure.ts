@@ -1,4 +1,4 @@
-import {sanitizeForTerminal} from '../render/text/layout.js'
+import {sanitizeForTerminal} from '../render/text/terminal-safe.js'
 import {BugError, REPORT_BUG_HINT, UsageError} from '../shared/errors.js'
 import {EXIT} from '../shared/exit-codes.js'
 import {didYouMean} from '../shared/suggest.js'
