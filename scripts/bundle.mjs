@@ -18,6 +18,7 @@ const hooks = readdirSync('dist/hooks').filter((f) => f.endsWith('.js')).map((f)
 // - ink and react: loaded by `live` only; ink brings yoga's WebAssembly and reads files at run time.
 // - @oclif/plugin-help: a plugin, which oclif finds and loads from node_modules by its package.json.
 // - what oclif requires only in development mode (typescript, tsx, ts-node) or under Yarn PnP.
+// - string-width: required on first use only (src/shared/display-width.ts), so it is never bundled.
 const external = ['ink', 'ink-*', 'react', 'react/*', 'react-*', '@oclif/plugin-help', 'typescript', 'tsx', 'tsx/*', 'ts-node', 'pnpapi']
 
 // oclif is CommonJS: in an ES module bundle its `require(...)` of plugin paths needs a real require.
