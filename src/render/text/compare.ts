@@ -1,6 +1,7 @@
 import type {CompareCell, CompareReport, CompareRun, TaskPair, TaskSide} from '../../explain/compare/compare-runs.js'
+import {renderTable} from './table.js'
 import {renderTextDiff} from './feedback-diff.js'
-import {formatTurns, labelled, padEnd, plural, sanitizeForTerminal, truncate} from './layout.js'
+import {formatTurns, labelled, plural, sanitizeForTerminal} from './layout.js'
 import {textOptions, type TextOptions} from './text-options.js'
 
 const MAX_FEEDBACK_DIFFS = 2
@@ -45,13 +46,17 @@ function pairBlock(pair: TaskPair, o: TextOptions): string[] {
   const out = [`${p.bold(pair.taskId)}  ${mark}`]
   out.push(...labelled('  ', `A #${pair.a.attempt}`, 6, `${outcome(pair.a)}${pair.a.mode ? ` · ${pair.a.mode}` : ''}${pair.a.replayedOutcome ? ` · its era replays: ${pair.a.replayedOutcome}` : ''}`, o.width, p.dim))
   out.push(...labelled('  ', `B #${pair.b.attempt}`, 6, `${outcome(pair.b)}${pair.b.mode ? ` · ${pair.b.mode}` : ''}${pair.b.replayedOutcome ? ` · its era replays: ${pair.b.replayedOutcome}` : ''}`, o.width, p.dim))
-  const colA = 30
-  out.push(p.dim(`  ${'turn'.padStart(4)}  ${padEnd('A', colA)}  ${padEnd('B', colA)}  differs`))
-  for (const t of pair.turns) {
-    if (!o.verbose && t.differs.length === 0 && pair.turns.length > 12 && t.turn > 3) continue
-    const line = `  ${String(t.turn).padStart(4)}  ${padEnd(truncate(compareCell(t.a), colA), colA)}  ${padEnd(truncate(compareCell(t.b), colA), colA)}  ${t.differs.join(', ')}`.trimEnd()
-    out.push(t.differs.length ? line : p.dim(line))
-  }
+  // A and B shrink together when the row is too wide: cut at a word, whole (wrapped) with --verbose
+  const flex = o.verbose ? 'wrap' as const : 'cut' as const
+  const shownTurns = pair.turns.filter((t) => o.verbose || t.differs.length > 0 || pair.turns.length <= 12 || t.turn <= 3)
+  out.push(...renderTable(
+    [{header: 'turn', align: 'right'}, {header: 'A', flex, min: 16}, {header: 'B', flex, min: 16}, {header: 'differs', flex: 'wrap', min: 12}],
+    shownTurns.map((t) => {
+      const dim = t.differs.length === 0 ? p.dim : (s: string) => s
+      return [{text: String(t.turn), style: dim}, {text: compareCell(t.a), style: dim}, {text: compareCell(t.b), style: dim}, t.differs.join(', ')]
+    }),
+    {width: o.width, headerStyle: p.dim},
+  ))
   const hidden = pair.turns.filter((t) => !o.verbose && t.differs.length === 0 && pair.turns.length > 12 && t.turn > 3).length
   if (hidden > 0) out.push(p.dim(`        ${plural(hidden, 'identical turn')} not shown (--verbose shows them)`))
   const fb = pair.turns.filter((t) => t.differs.includes('feedback') && t.a?.feedback && t.b?.feedback)

@@ -1,6 +1,6 @@
 import type {CriterionExplanation, RequirementsExplanation} from '../../logic/coach/requirements/types.js'
 import type {PipelineTraceEvent, TurnDetail} from '../../replay/types.js'
-import {padEnd, truncate, wrap} from './layout.js'
+import {padEnd, wrap} from './layout.js'
 import type {TextOptions} from './text-options.js'
 
 /** Pipeline events that lost or made up data on its way to the Coach. */
@@ -41,7 +41,7 @@ function renderCriterion(c: CriterionExplanation, losses: readonly PipelineTrace
   if (c.promise !== null) {
     const status = promiseStatus(c.promise.promise)
     const ids = c.promise.ids.map(String)
-    out.push(...wrap(`data: ${status === null ? `no promise with id ${c.criterion_id}${ids.length === 0 ? ' (no promises at all)' : ` (promises name ${truncate(ids.join(', '), 60)})`}` : `promise ${status}`}`, width).map((l) => `${inner}${l}`))
+    out.push(...wrap(`data: ${status === null ? `no promise with id ${c.criterion_id}${ids.length === 0 ? ' (no promises at all)' : ` (promises name ${ids.join(', ')})`}` : `promise ${status}`}`, width).map((l) => `${inner}${l}`))
   }
   const tm = c.text_match
   if (tm !== null) {
@@ -49,7 +49,7 @@ function renderCriterion(c: CriterionExplanation, losses: readonly PipelineTrace
     const cl = tm.closest
     if (cl !== null) {
       const score = `jaccard ${cl.jaccard.toFixed(2)} (rule: exact, substring or ≥ ${tm.threshold.toFixed(2)})${cl.meetsRule ? '' : ', below the rule'}`
-      out.push(...wrap(`closest: “${truncate(String(cl.requirement), 80)}” ${score}`, width).map((l) => `${inner}${p.dim(l)}`))
+      out.push(...wrap(`closest: “${String(cl.requirement)}” ${score}`, width).map((l) => `${inner}${p.dim(l)}`))
     } else if (tm.requirements.length > 0) out.push(`${inner}${p.dim('closest: none shares a keyword')}`)
   }
   const lost = losses.filter((e) => (e.values ?? []).some((v) => JSON.stringify(v).includes(c.criterion_id)))

@@ -2,7 +2,7 @@ import type {TaskAnalysis} from '../../explain/analysis.js'
 import type {Evidence, Fact} from '../../model/evidence.js'
 import type {TurnRecord} from '../../model/run-record.js'
 import type {ReplayedTurn} from '../../replay/types.js'
-import {firstLine, labelled, truncate} from './layout.js'
+import {firstLine, labelled} from './layout.js'
 import {formatEvidenceList, type TextOptions} from './text-options.js'
 
 /**
@@ -35,7 +35,8 @@ export function describeRecorded(u: TurnRecord, o: TextOptions): string {
     parts.push(it.skipped ? 'tests skipped' : `tests ${it.passed ? 'passed' : 'failed'}${it.durationSeconds === null ? '' : ` in ${it.durationSeconds} s`}`)
   }
   const fb = c.feedback
-  const feedback = fb === null ? '' : ` · feedback "${truncate(firstLine(fb.text), 60)}"${fb.completeness === 'truncated' ? ' (cut in the log)' : ''}`
+  // shown under --verbose only: the whole first line
+  const feedback = fb === null ? '' : ` · feedback "${firstLine(fb.text)}"${fb.completeness === 'truncated' ? ' (cut in the log)' : ''}`
   const where = formatEvidenceList(allEvidence([c.decision, c.criteriaMet, c.independentTests]).concat(fb?.evidence ?? []), 2)
   return `${parts.filter((x) => x !== '').join(' · ')}${feedback}${where === '' ? '' : p.dim(`  (${where})`)}`
 }

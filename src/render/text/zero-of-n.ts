@@ -132,7 +132,9 @@ export function renderZeroOfN(view: ZeroOfNView, o: TextOptions, indent = '  '):
   }
   const judged = view.perProfile.filter((x) => x.criteria.length > 0)
   for (const c of judged[0]?.criteria ?? []) {
-    out.push(`${indent}  ${p.bold(c.id)} ${truncate(c.text, body - c.id.length - 1)}`)
+    // the criterion's text cut at a word to one line; --verbose prints it whole
+    if (o.verbose) out.push(...wrap(`${c.id} ${c.text}`, body).map((l, i) => `${indent}  ${i === 0 ? l.replace(c.id, p.bold(c.id)) : `  ${l}`}`))
+    else out.push(`${indent}  ${p.bold(c.id)} ${truncate(c.text, body - c.id.length - 1)}`)
     for (const j of judged) {
       const mine = j.criteria.find((x) => x.id === c.id)
       if (mine === undefined) continue
