@@ -1,10 +1,13 @@
+import {stat} from 'node:fs/promises'
 import {availableParallelism} from 'node:os'
+import {resolve} from 'node:path'
 import {summariseGate} from '../../explain/gate/summarise.js'
 import type {FailOn} from '../../explain/gate/types.js'
 import type {GateProblem, GateReport, GateRun} from '../../render/gate-report.js'
 import {normaliseFailOn} from '../../render/gate-report.js'
 import {compareCodePoints} from '../../shared/compare.js'
 import {UsageError} from '../../shared/errors.js'
+import {closest} from '../../shared/suggest.js'
 import {checkNotEmpty} from './empty-gate.js'
 import {expandCorpus} from './expand-paths.js'
 import {loadCorpusExpectations} from './corpus-expectations.js'
@@ -51,6 +54,7 @@ export async function runGate(paths: readonly string[], options: GateOptions): P
   const candidate = resolveSubject(options.candidate, '--candidate', user)
   const shard = parseShard(options.shard)
   const policy = {failOn: normaliseFailOn(options.failOn ?? [])}
+  await checkNotMistypedMerge(paths[0]!, cwd)
   const corpus = await expandCorpus(paths, cwd)
   if (corpus.length === 0) throw new UsageError(`Nothing to gate in ${paths.join(' ')}: no run directory or log file found.`)
   await checkOutputsOutsideCorpus(paths, corpus, [{flag: '--junit', file: options.junit}, {flag: '--html', file: options.html}], cwd)
@@ -107,4 +111,14 @@ export function sortProblems(problems: readonly GateProblem[]): GateProblem[] {
       const k = `${p.severity}\u0000${p.path}\u0000${p.message}`
       return seen.has(k) ? false : (seen.add(k), true)
     })
+}
+
+/**
+ * `gate mrege a.json`: the subcommand's name mistyped reaches the gate as its first PATH. When that
+ * word names nothing on disk and is a typo of `merge`, say so instead of "PATH not found".
+ */
+async function checkNotMistypedMerge(first: string, cwd: string): Promise<void> {
+  if (first.includes('/') || first.includes('.') || closest(first, ['merge']).length === 0) return
+  const found = await stat(resolve(cwd, first)).then(() => true, () => false)
+  if (!found) throw new UsageError(`gate has no subcommand or PATH ${first}.`, 'Did you mean `guardkit-replay gate merge`?')
 }

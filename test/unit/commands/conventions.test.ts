@@ -33,6 +33,12 @@ describe('oclif conventions: short errors with what to try, suggestions, -h, --q
     expect(error?.message).toBe('compare needs RUN_B: the second run (e.g. after the fix).\nTry: guardkit-replay compare --help')
   })
 
+  it('a mistyped subcommand of gate is named, not taken for a PATH', async () => {
+    const {error} = await runCli(['gate', 'mrege', 'a.json', '--baseline', 'legacy', '--candidate', 'fixed'])
+    expect(error?.oclif?.exit).toBe(2)
+    expect(error?.message).toContain('Did you mean `guardkit-replay gate merge`?')
+  })
+
   it('-h is --help on a command', async () => {
     const {stdout, error} = await runCli(['explain', '-h'])
     expect(error).toBeUndefined()
