@@ -29,7 +29,11 @@ export function warningEvent(w: LiveWarning): LiveEvent {
 export function formatEventLine(e: LiveEvent): string | null {
   switch (e.type) {
     case 'start':
-      return e.mode === 'spawn' ? `started ${(e.command ?? []).join(' ')} (pid ${e.pid ?? '?'}); recording to ${e.record}` : `following ${e.log}; recording to ${e.record}`
+      if (e.mode !== 'spawn') return `following ${e.log}; recording to ${e.record}`
+      // no pid: the command did not start (a missing program); the exit line that follows says why
+      return e.pid === null
+        ? `starting ${(e.command ?? []).join(' ')}; recording to ${e.record}`
+        : `started ${(e.command ?? []).join(' ')} (pid ${e.pid}); recording to ${e.record}`
     case 'worktree':
       return `watching worktree ${e.path} (${e.source === 'flag' ? '--worktree' : e.source === 'output' ? 'named in the output' : 'current directory'})`
     case 'artifact':

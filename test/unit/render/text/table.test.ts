@@ -1,8 +1,8 @@
 import stringWidth from 'string-width'
 import {describe, expect, it} from 'vitest'
-import {fitWidths, renderTable, type Column} from '../../../src/render/text/table.js'
-import {fitToWidth, shellLines} from '../../../src/render/text/layout.js'
-import {describeSource, nameChangeIds} from '../../../src/render/text/change-names.js'
+import {fitWidths, renderTable, type Column} from '../../../../src/render/text/table.js'
+import {fitToWidth, shellLines} from '../../../../src/render/text/layout.js'
+import {describeSource, nameChangeIds} from '../../../../src/render/text/change-names.js'
 
 const columns: Column[] = [
   {header: 'turn', align: 'right'},
