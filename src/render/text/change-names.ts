@@ -14,8 +14,9 @@ export function nameChangeIds(text: string): string {
 }
 
 /**
- * A finding's source reference (sections of docs/guardkit-logic.md with difference rows, `§7.3 (D26)`)
- * for a reader: the page and its sections, then the logic changes named —
+ * A finding's source reference as the findings catalogue writes it (a section number of
+ * docs/guardkit-logic.md and its difference rows, D26 say) for a reader: the page and its sections,
+ * then the logic changes named —
  * `docs/guardkit-logic.md §7.3; logic changes promiseTaskIdFallback, priorTurnPromises (D26)`.
  */
 export function describeSource(spec: string): string {
