@@ -9,6 +9,7 @@ import {addEvent, applySummaryTable, finishTask, newTask, settleErrorEnd, type T
 import {currentTurn} from './log/build/turn-events.js'
 import type {LogEvent} from './log/events.js'
 import {keep} from './log/build/keep.js'
+import {addSignal, type AttemptSignals, type AttributedSignal, newAttemptSignals, withSignals} from './log/signals/store.js'
 
 /** What the logs of RUN yield: the log-derived parts of a RunRecord. */
 export interface LogIngestResult {
@@ -31,6 +32,8 @@ export interface RunBuilder {
   endAttempt(attempt: number, endLine: number): void
   fileOfAttempt(attempt: number): string | undefined
   consume(a: Attributed): void
+  /** A signal attributed to a task (or to the run): kept apart from the events, attached when the attempt ends. */
+  consumeSignal(a: AttributedSignal): void
   build(issues: readonly IngestIssue[], stats: ReadonlyMap<string, {parsed: number; counted: number}>): LogIngestResult
 }
 
@@ -46,6 +49,12 @@ export function createRunBuilder(): RunBuilder {
   const open = new Map<number, AttemptDraft>()
   const files = new Map<number, string>()
   const done: {attempt: RunAttempt; tasks: TaskRun[]; issues: IngestIssue[]}[] = []
+  const signals = new Map<number, AttemptSignals>()
+  /** An attempt as the RunRecord keeps it, with its signals. */
+  const finishWithSignals = (att: AttemptDraft) => {
+    const f = finishAttemptAll(att)
+    return {...f, ...withSignals(f.attempt, f.tasks, signals.get(att.attempt))}
+  }
   const markers = createMarkerTally()
   let order = 0
   /** The attempt the last event went to (consecutive events share it). */
@@ -93,7 +102,8 @@ export function createRunBuilder(): RunBuilder {
       att.endLine = Math.max(att.endLine, endLine)
       open.delete(attempt)
       if (current === att) current = null
-      done.push(finishAttemptAll(att))
+      done.push(finishWithSignals(att))
+      signals.delete(attempt)
     },
     fileOfAttempt(attempt) {
       return files.get(attempt)
@@ -114,8 +124,15 @@ export function createRunBuilder(): RunBuilder {
       if (e.kind === 'ab-complete') claimSummary(att, task, e.decision)
       if (e.kind === 'c-task-status' || e.kind === 'c-task-result' || e.kind === 'ab-init') applyAttemptEvent(att, e, ev)
     },
+    consumeSignal(a) {
+      const att = open.get(a.attempt)
+      if (att === undefined) return
+      let store = signals.get(a.attempt)
+      if (store === undefined) signals.set(a.attempt, (store = newAttemptSignals()))
+      addSignal(store, att.file, a)
+    },
     build(issues, stats) {
-      const all = [...done, ...[...open.values()].map(finishAttemptAll)].sort((a, b) => a.attempt.attempt - b.attempt.attempt)
+      const all = [...done, ...[...open.values()].map(finishWithSignals)].sort((a, b) => a.attempt.attempt - b.attempt.attempt)
       const loggerStats: LoggerStat[] = [...stats.entries()]
         .map(([logger, s]) => ({logger, parsed: s.parsed, counted: s.counted}))
         .sort((a, b) => b.parsed + b.counted - (a.parsed + a.counted) || (a.logger < b.logger ? -1 : 1))

@@ -1,6 +1,7 @@
 import type {Evidence, Fact} from './evidence.js'
 import type {IngestIssue} from './ingest-issue.js'
 import type {CoachDecision, ImplementationMode, Outcome} from './outcome.js'
+import type {Signal} from './signal.js'
 
 /**
  * Everything ingest recovered from RUN: the single input of replay and explain. Version-free:
@@ -80,6 +81,9 @@ export interface RunAttempt {
   /** The log ends inside this attempt (no summary, a turn cut off). */
   readonly truncated: boolean
   readonly settings: RunSettings
+  /** Signals of this run that no task run could be named for (set-up errors, shared services), in log order. */
+  readonly signals?: readonly Signal[]
+  readonly signalsDropped?: number
 }
 
 export interface RunSettings {
@@ -154,6 +158,10 @@ export interface TaskRun {
    * TASK-X: …`): the outcome is then `error`, its turn count the turns started (0 before turn 1).
    */
   readonly error?: Fact<string> | null
+  /** WARNING/ERROR records, failure lines and interrupts attributed to this task run (docs/ingest.md, "Signals"), in log order. */
+  readonly signals?: readonly Signal[]
+  /** Signals counted but not kept (per-task and per-logger caps). */
+  readonly signalsDropped?: number
 }
 
 /** Files of `.guardkit/autobuild/TASK-X/` kept once per task (GuardKit overwrites them each turn). */

@@ -1,4 +1,6 @@
 import type {EventMeta, LogEvent} from './events.js'
+import type {SignalText} from './signals/capture.js'
+import {attributeSignal, type AttributedSignal, type SignalContext} from './signals/attribute.js'
 
 /**
  * Which task and turn an event belongs to (docs/record-formats.md §5.2). Records carry no thread or task
@@ -43,6 +45,8 @@ interface Pending {
   how: Attributed['how']
   /** Claimed by an earlier event's look-ahead (each event sits in one Pending, so a flag suffices). */
   consumed: boolean
+  /** Its place in the stream (signals wait for the event pushed before them). */
+  seq: number
 }
 
 /** Window of events held back for look-ahead. */
@@ -56,11 +60,13 @@ export interface Attributor {
   /** A new attempt (AutoBuild run) starts: context is per attempt. */
   startAttempt(attempt: number): void
   push(event: LogEvent, line: number, logger: string | null, level: string | null, attempt: number): void
+  /** A signal (signals/capture.ts), attributed in stream order after the events pushed before it. */
+  signal(signal: SignalText, line: number, attempt: number): void
   /** Release everything held back (end of a file, end of input, or a live snapshot). */
   drain(): void
 }
 
-export function createAttributor(emit: (a: Attributed) => void): Attributor {
+export function createAttributor(emit: (a: Attributed) => void, emitSignal: (a: AttributedSignal) => void = () => {}): Attributor {
   // A ring buffer: the window is read on every event, and Array#shift would copy it each time.
   const CAP = LOOKAHEAD_EVENTS + 1
   const ring: (Pending | undefined)[] = new Array(CAP)
@@ -82,6 +88,28 @@ export function createAttributor(emit: (a: Attributed) => void): Attributor {
   let lastExec: {taskId: string; turn: number} | null = null
   /** `Created checkpoint: H` is followed by autobuild's `Checkpoint created: H`: same task. */
   let lastHash: {taskId: string; hash: string} | null = null
+  /** Signals wait beside the window, each behind the event pushed before it (`after`: its seq). */
+  const signals: {signal: SignalText; line: number; attempt: number; after: number}[] = []
+  let pushed = 0
+  let released: Pending | null = null
+  const signalContext: SignalContext = {
+    known: (id) => contexts.has(id),
+    turnOf: (id) => contexts.get(id)?.turn ?? null,
+    invoker: () => lastInvokerTask,
+    coach: () => latest((c) => c.coachOpen),
+    latest: () => latest(() => true),
+  }
+
+  /** Attributes and hands out the signals pushed before the event `upTo` (all of them for Infinity). */
+  function releaseSignals(upTo: number): void {
+    let n = 0
+    while (n < signals.length && signals[n]!.after <= upTo) {
+      const q = signals[n++]!
+      const same = released !== null && released.line === q.line && released.attempt === q.attempt ? released : null
+      emitSignal({...attributeSignal(q.signal, same, signalContext), signal: q.signal, line: q.line, attempt: q.attempt})
+    }
+    if (n > 0) signals.splice(0, n)
+  }
 
   function ctxOf(taskId: string): TaskCtx {
     let c = contexts.get(taskId)
@@ -308,11 +336,15 @@ export function createAttributor(emit: (a: Attributed) => void): Attributor {
     p.turn = turn
     p.how = how
     emit(p)
+    released = p
+    if (signals.length > 0) releaseSignals(p.seq)
   }
 
   return {
     startAttempt(attempt) {
       while (size > 0) release()
+      releaseSignals(Infinity)
+      released = null
       currentAttempt = attempt
       contexts = new Map()
       recent = []
@@ -322,12 +354,17 @@ export function createAttributor(emit: (a: Attributed) => void): Attributor {
     },
     push(event, line, logger, level, attempt) {
       if (size === CAP) release()
-      ring[(head + size) % CAP] = {event, line, logger, level, attempt: attempt || currentAttempt, taskId: null, turn: null, how: 'none', consumed: false}
+      ring[(head + size) % CAP] = {event, line, logger, level, attempt: attempt || currentAttempt, taskId: null, turn: null, how: 'none', consumed: false, seq: pushed++}
       size++
       if (size > LOOKAHEAD_EVENTS) release()
     },
+    signal(signal, line, attempt) {
+      signals.push({signal, line, attempt: attempt || currentAttempt, after: pushed - 1})
+      if (size === 0) releaseSignals(Infinity)
+    },
     drain() {
       while (size > 0) release()
+      releaseSignals(Infinity)
     },
   }
 }

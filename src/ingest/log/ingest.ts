@@ -12,6 +12,7 @@ import {createLoggerTable} from './logger-table.js'
 import {isOutsideMargin, isWrapContinuation, wrapIndent} from './hard-wrap.js'
 import {append, appendWrapped, finishConsole, messageOf, openItem} from './open-item.js'
 import {type LineSink, scanPhysicalLine} from './physical-line.js'
+import {consoleSignal, interruptLine, recordSignal, type SignalText} from './signals/capture.js'
 import {isPlainChunk, spinnerEnd, spinnerEndText} from './spinner.js'
 import {classifyToolCall, createTranscriptReader, recordHash, type TranscriptHost, type TranscriptReader} from './transcript.js'
 
@@ -55,7 +56,7 @@ function isBlank(text: string): boolean {
 
 export function createLogIngest(options: LogIngestOptions = {}): LogIngest {
   const builder = createRunBuilder()
-  const attributor = createAttributor((a) => builder.consume(a))
+  const attributor = createAttributor((a) => builder.consume(a), (s) => builder.consumeSignal(s))
   const loggers = createLoggerTable()
   const issues: IngestIssue[] = []
   let attempt = 0
@@ -109,6 +110,7 @@ export function createLogIngest(options: LogIngestOptions = {}): LogIngest {
       if (target !== attempt) transcriptHost.resume(target)
       transcriptRuns.set(target, held.line)
       deliver(held.event, held.line, held.logger, held.level, target)
+      signal(held.signal, held.line, target)
     },
     open(line, hasStart, command) {
       openAttempt(line, hasStart, command)
@@ -134,14 +136,20 @@ export function createLogIngest(options: LogIngestOptions = {}): LogIngest {
     }
   }
 
-  /** Attempt segmentation (docs/record-formats.md §5.1.7): a shell prompt followed by an orchestration start. */
-  function dispatch(event: ParsedEvent, line: number, logger: string | null, level: string | null, hash: number | null = null, message?: string): void {
+  /**
+   * Attempt segmentation (docs/record-formats.md §5.1.7): a shell prompt followed by an orchestration start.
+   * True when a transcript's print took the event: its signal `sig` goes where the print routes it.
+   */
+  function dispatch(event: ParsedEvent, line: number, logger: string | null, level: string | null, hash: number | null = null, message?: string, sig: SignalText | null = null): boolean {
     const fs = f!
-    if (event.kind === 'c-transcript') return onToolCall(event, line)
-    if (transcript !== null && transcript.inPrint({event, line, logger, level, hash, ...(message === undefined ? {} : {message})})) return
+    if (event.kind === 'c-transcript') {
+      onToolCall(event, line)
+      return false
+    }
+    if (transcript !== null && transcript.inPrint({event, line, logger, level, hash, ...(message === undefined ? {} : {message}), ...(sig === null ? {} : {signal: sig})})) return true
     if (event.kind === 'c-prompt') {
       promptSinceStart = {line, command: keep(event.command)}
-      return
+      return false
     }
     const sameFile = attempt > 0 && attemptFile === fs.file
     if (event.kind === 'cli-start') {
@@ -153,7 +161,7 @@ export function createLogIngest(options: LogIngestOptions = {}): LogIngest {
       }
     } else if (!sameFile) {
       // Console text before the first record (shell noise, another program's output) opens no attempt.
-      if (logger === null) return
+      if (logger === null) return false
       openAttempt(line, false)
     } else if (logger === 'guardkit.cli.autobuild' && attemptHasStart && promptSinceStart !== null) {
       openAttempt(line, false)
@@ -163,14 +171,28 @@ export function createLogIngest(options: LogIngestOptions = {}): LogIngest {
       if (hash !== null) transcript.noteRecord(attempt, hash, event.kind === 'cli-start')
     }
     // Recognised but inert (counted above): routine notes, spinners, other console chrome.
-    if ((event.kind === 'note' && !isMarkerNote(event.name)) || event.kind === 'c-spinner' || event.kind === 'c-other') return
-    attributor.push(event, line, logger, level, attempt)
+    if (!((event.kind === 'note' && !isMarkerNote(event.name)) || event.kind === 'c-spinner' || event.kind === 'c-other')) attributor.push(event, line, logger, level, attempt)
+    return false
   }
 
   /** dispatch's last step, for the events a transcript's print routes (the same filter). */
   function deliver(event: ParsedEvent, line: number, logger: string | null, level: string | null, to: number): void {
     if ((event.kind === 'note' && !isMarkerNote(event.name)) || event.kind === 'c-spinner' || event.kind === 'c-other') return
     attributor.push(event, line, logger, level, to)
+  }
+
+  /** A signal read at `line` (signals/capture.ts) for attempt `to`, after the event of the same item if there was one. */
+  function signal(s: SignalText | null | undefined, line: number, to: number | null = looseTarget()): void {
+    if (s != null && to !== null && to > 0 && attemptFile === f!.file) attributor.signal(s, line, to)
+  }
+
+  /**
+   * The attempt of a signal read with no event (an unrecognised record, an interrupt line): inside a
+   * transcript's print only new output has one (a repeat's signals were read the first time).
+   */
+  function looseTarget(): number | null {
+    const out = transcript?.newOutput
+    return out === undefined ? attempt : out
   }
 
   function closeItem(): void {
@@ -194,18 +216,20 @@ export function createLogIngest(options: LogIngestOptions = {}): LogIngest {
         options.onUnrecognised?.(fs.file, line, `${level}:${logger}:${message}`)
         fs.unrecognised++
         if (fs.firstUnrecognised === null) fs.firstUnrecognised = {line, logger: keep(logger)}
-        return
+        return signal(recordSignal(level, logger, message), line)
       }
       fs.recognised++
-      if (transcript === null) dispatch(parsed, line, logger, level)
-      else dispatch(parsed, line, logger, level, recordHash(level, logger, message), message)
+      const sig = recordSignal(level, logger, message)
+      const held = transcript === null ? dispatch(parsed, line, logger, level) : dispatch(parsed, line, logger, level, recordHash(level, logger, message), message, sig)
+      if (!held) signal(sig, line)
       return
     }
     const event = finishConsole(item)
     if (event !== null) {
       fs.recognised++
       consoleCount(true)
-      dispatch(event, item.line, null, null)
+      const sig = consoleSignal(event, item.first, item.more)
+      if (!dispatch(event, item.line, null, null, null, undefined, sig)) signal(sig, item.line)
     }
   }
 
@@ -227,6 +251,7 @@ export function createLogIngest(options: LogIngestOptions = {}): LogIngest {
         if (open.blanks === 0 && isWrapContinuation(text, open.wrapIndent)) return appendWrapped(open, text.slice(open.wrapIndent))
         if (isOutsideMargin(text, open.wrapIndent)) closeItem()
       }
+      signal(interruptLine(text), fs.lineNo)
       if (open.kind !== 'none') append(open, text)
       else if (text !== '') {
         options.onUnrecognised?.(fs.file, fs.lineNo, text)

@@ -1,5 +1,6 @@
 import type {IngestIssue} from '../../model/ingest-issue.js'
 import type {ParsedEvent} from './events.js'
+import type {SignalText} from './signals/capture.js'
 
 /**
  * Claude Code transcripts (docs/ingest.md "Transcripts"). The `/feature-build` command of December
@@ -70,6 +71,8 @@ export interface Held {
   readonly hash: number | null
   /** The record's message (a print's last record may be cut: a later print's whole record starts with it). */
   readonly message?: string
+  /** The signal read with the event (signals/capture.ts): it goes where the event goes, and not again with a repeat. */
+  readonly signal?: SignalText
 }
 
 /** What the transcript reader asks of the ingest. */
@@ -129,6 +132,11 @@ export interface TranscriptReader {
   attemptOf(source: string): number | null
   /** The run command seen last (a background run's command, for the attempt its first print opens). */
   readonly lastRunCommand: string | null
+  /**
+   * Inside a print, the attempt its new output goes to (null while it repeats a run or is not yet
+   * placed); undefined outside prints.
+   */
+  readonly newOutput: number | null | undefined
   /** End of file: the last print closed; one note per run printed more than once. */
   finish(file: string): IngestIssue[]
 }
@@ -307,6 +315,9 @@ export function createTranscriptReader(host: TranscriptHost): TranscriptReader {
   return {
     get lastRunCommand() {
       return lastRunCommand
+    },
+    get newOutput() {
+      return print === null ? undefined : print.mode === 'new' ? print.target : null
     },
     toolCall(call, line) {
       endPrint()

@@ -1,0 +1,62 @@
+import {CONSOLE_LOGGER} from '../../../model/signal.js'
+import type {SignalText} from './capture.js'
+
+export type {AttributedSignal} from './store.js'
+
+/** What attribution knows when a signal's turn in the stream comes (attribution.ts keeps the state). */
+export interface SignalContext {
+  /** A task whose loop has been seen in this attempt. */
+  known(taskId: string): boolean
+  turnOf(taskId: string): number | null
+  /** The task the Player invoker logged for last. */
+  invoker(): string | null
+  /** The task whose Coach validation is open. */
+  coach(): string | null
+  /** The task seen last (a running one before a finished one). */
+  latest(): string | null
+}
+
+const TASKS = /\bTASK-[A-Za-z0-9][A-Za-z0-9_-]*[A-Za-z0-9]/g
+const TURN = /\b(?:turn|Turn) (\d+)\b|_turn_(\d+)\.json/
+
+/**
+ * Which task and turn a signal belongs to (FORMATS.md §5.2 in docs/ingest.md terms): the task its
+ * text names; else the task of the event read from the same record or console item; else by who
+ * logged it (the Player invoker's task, the task in Coach validation); else the task seen last.
+ * Tasks of a wave run concurrently, so the last two are a best guess, as for every unnamed record.
+ */
+export function attributeSignal(
+  signal: SignalText,
+  sameItem: {readonly taskId: string | null; readonly turn: number | null} | null,
+  ctx: SignalContext,
+): {taskId: string | null; turn: number | null} {
+  const named = namedTask(signal.text, ctx)
+  if (named !== null) return {taskId: named, turn: turnIn(signal.text) ?? (ctx.known(named) ? positive(ctx.turnOf(named)) : null)}
+  if (sameItem !== null && sameItem.taskId !== null) return {taskId: sameItem.taskId, turn: sameItem.turn}
+  const logger = signal.logger
+  const taskId =
+    logger === 'guardkit.orchestrator.agent_invoker' ? ctx.invoker() ?? ctx.latest()
+      : logger.endsWith('coach_validator') ? ctx.coach() ?? ctx.latest()
+        : logger === CONSOLE_LOGGER && signal.text.startsWith('Coach') ? ctx.coach() ?? ctx.latest()
+          : ctx.latest()
+  if (taskId === null) return {taskId: null, turn: null}
+  return {taskId, turn: turnIn(signal.text) ?? positive(ctx.turnOf(taskId))}
+}
+
+/** The first task id the text names whose loop is known (a message may cite a review task first), else the first. */
+function namedTask(text: string, ctx: SignalContext): string | null {
+  const ids = text.match(TASKS)
+  if (ids === null) return null
+  return ids.find((id) => ctx.known(id)) ?? ids[0]!
+}
+
+function turnIn(text: string): number | null {
+  const m = TURN.exec(text)
+  if (m === null) return null
+  const n = Number(m[1] ?? m[2])
+  return n >= 1 ? n : null
+}
+
+function positive(n: number | null): number | null {
+  return n !== null && n >= 1 ? n : null
+}
