@@ -1,0 +1,108 @@
+import type {FindingCode} from '../../../model/finding.js'
+import type {RootCause} from '../../../model/root-cause.js'
+import type {Signal} from '../../../model/signal.js'
+import type {Role, Stage} from '../stages.js'
+
+/**
+ * One rule of the signal catalogue (docs/signals.md): which signals it matches, the root-cause
+ * category and stage they belong to, what they mean and what to do. Rules are data — the built-in
+ * ones in catalogue/signals.yaml, a user's in `--signals FILE` — validated by rule-schema.ts.
+ */
+export interface SignalRule {
+  readonly id: string
+  readonly category: RootCause
+  readonly stage: Stage
+  readonly role: Role
+  readonly match: {
+    /** The logger's name; `prefix.*` matches the loggers under it; `(console)` console text. Any logger when absent. */
+    readonly logger?: string
+    /** Record levels (`ERROR`, `WARNING`, `INFO`, `CRITICAL`); console text has none. Any when absent. */
+    readonly level?: readonly string[]
+    /** A JavaScript regular expression, searched in the signal's text. */
+    readonly pattern: string
+    readonly ignoreCase?: boolean
+  }
+  /** GuardKit era in which the message was seen (`YYYY-MM`), for the reader: matching ignores it. */
+  readonly era?: {readonly first: string; readonly last?: string}
+  /** A clause for the `why` line: "the model provider refused the SDK's credentials". */
+  readonly summary: string
+  /** What the message means, in a sentence or two. */
+  readonly means: string
+  /** What to do. */
+  readonly action: string
+  /** Finding codes that explain this class of signal when they fire (the signal then only lends them its line). */
+  readonly coveredBy?: readonly FindingCode[]
+  /** Finding codes whose category this rule's signals decide on the turns they share (a zero-test rejection on a turn where no task test was found is test selection). */
+  readonly refines?: readonly FindingCode[]
+  /**
+   * Rule ids (one of their signals) or finding codes (one of them fired) that must be present on the
+   * same turn for this rule to apply; else the next rule that matches classifies the signal (rule ids)
+   * or it makes no finding (codes).
+   */
+  readonly onlyWith?: readonly string[]
+  /** When the category is a deduction from the message (not what the message says): the deduction, and the finding is `inferred`. */
+  readonly deduction?: string
+  /** Real-shaped log lines the rule must classify (its unit test runs them through ingest). */
+  readonly examples: readonly string[]
+  /** Lines it must not classify. */
+  readonly counterExamples?: readonly string[]
+  /** Where it was read (the catalogue's file or the user's), with the line of each example. */
+  readonly origin: {readonly file: string; readonly line: number; readonly exampleLines?: readonly number[]}
+}
+
+export interface Catalogue {
+  readonly rules: readonly SignalRule[]
+  /** The rule a signal belongs to (the first that matches, user rules first), or null. */
+  classify(signal: Pick<Signal, 'logger' | 'level' | 'text'>): SignalRule | null
+  /** Every rule that matches, in order (for rules with `onlyWith`: the next candidate when a condition fails). */
+  matching(signal: Pick<Signal, 'logger' | 'level' | 'text'>): readonly SignalRule[]
+  /** A rule's place in the catalogue (earlier rules are the more specific). */
+  indexOf(ruleId: string): number
+}
+
+interface Compiled {
+  readonly rule: SignalRule
+  readonly logger: ((name: string) => boolean) | null
+  readonly levels: ReadonlySet<string> | null
+  readonly pattern: RegExp
+}
+
+/** The rules in the order given (earlier wins), their patterns compiled once. */
+export function createCatalogue(rules: readonly SignalRule[]): Catalogue {
+  const compiled: Compiled[] = rules.map((rule) => ({
+    rule,
+    logger: loggerMatcher(rule.match.logger),
+    levels: rule.match.level === undefined ? null : new Set(rule.match.level),
+    pattern: new RegExp(rule.match.pattern, rule.match.ignoreCase === true ? 'iu' : 'u'),
+  }))
+  const memo = new Map<string, readonly SignalRule[]>()
+  const index = new Map(rules.map((r, i) => [r.id, i]))
+  const matching = (signal: Pick<Signal, 'logger' | 'level' | 'text'>): readonly SignalRule[] => {
+    const key = `${signal.logger}\u0000${signal.level ?? ''}\u0000${signal.text}`
+    const hit = memo.get(key)
+    if (hit !== undefined) return hit
+    const found: SignalRule[] = []
+    for (const c of compiled) {
+      if (c.levels !== null && (signal.level === null || !c.levels.has(signal.level))) continue
+      if (c.logger !== null && !c.logger(signal.logger)) continue
+      if (c.pattern.test(signal.text)) found.push(c.rule)
+    }
+    if (memo.size < 10_000) memo.set(key, found)
+    return found
+  }
+  return {
+    rules,
+    matching,
+    classify: (signal) => matching(signal)[0] ?? null,
+    indexOf: (id) => index.get(id) ?? rules.length,
+  }
+}
+
+function loggerMatcher(logger: string | undefined): ((name: string) => boolean) | null {
+  if (logger === undefined) return null
+  if (logger.endsWith('*')) {
+    const prefix = logger.slice(0, -1)
+    return (name) => name.startsWith(prefix)
+  }
+  return (name) => name === logger
+}
