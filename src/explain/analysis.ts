@@ -4,6 +4,8 @@ import type {Finding} from '../model/finding.js'
 import type {RunRecord, TaskRun} from '../model/run-record.js'
 import type {EraInference, TaskReplay} from '../replay/types.js'
 import type {CriteriaTurn} from './criteria-table.js'
+import type {DiagnosisExplain} from './diagnosis/diagnose.js'
+import type {TaskSignals} from './diagnosis/task-signals.js'
 import type {RunEra} from './era-statement.js'
 import type {StallTable} from './stall-table.js'
 
@@ -34,8 +36,8 @@ export interface TaskAnalysis {
   /** Most severe first; ids `f1`, `f2`, … unique within the report. */
   readonly findings: readonly Finding[]
   readonly verdict: TaskVerdict
-  /** The root cause, for a task run that did not end approved; null when it did. */
-  readonly diagnosis?: Diagnosis | null
+  /** The root cause, for a task run that did not end approved; null when it did (docs/root-causes.md). */
+  readonly diagnosis: Diagnosis | null
   readonly whatif: WhatIf | null
   /** The deep dump behind `explain`: the stall detector turn by turn, and every verdict that did not verify all criteria. */
   readonly explain?: TaskExplain
@@ -44,6 +46,10 @@ export interface TaskAnalysis {
 export interface TaskExplain {
   readonly stall: StallTable
   readonly criteria: readonly CriteriaTurn[]
+  /** The task's signals, classified by the catalogue, and those no rule classifies. */
+  readonly signals?: TaskSignals
+  /** Why the primary cause was chosen over the others. */
+  readonly diagnosis?: DiagnosisExplain | null
 }
 
 /** The ten-second answer for one task (docs/cli.md "The text report"). */

@@ -8,9 +8,13 @@ import type {EraInference, TaskReplay} from '../replay/types.js'
 import type {AnalysisReport, TaskAnalysis} from './analysis.js'
 import {buildCriteriaTable} from './criteria-table.js'
 import {detectTaskFindings} from './detect-findings.js'
+import {builtinCatalogue} from './diagnosis/catalogue/builtin.js'
+import type {Catalogue} from './diagnosis/catalogue/rule.js'
+import {diagnose} from './diagnosis/diagnose.js'
+import {taskSignals} from './diagnosis/task-signals.js'
 import {describeRunEra} from './era-statement.js'
 import {buildFeaturePictures, mainFeaturePicture} from './feature.js'
-import {numberFindings} from './order.js'
+import {numberFindingsByKey} from './order.js'
 import {DEFAULT_SELECTION, planProfiles, type ProfileSelection} from './profile-selection.js'
 import {buildStallTable} from './stall-table.js'
 import {buildVerdict} from './verdict.js'
@@ -33,6 +37,8 @@ export interface AnalyzeRunOptions {
   readonly whatifBounds?: {readonly maxSetSize?: number; readonly maxReplays?: number}
   readonly tool?: {readonly name: string; readonly version: string}
   readonly memo?: ReplayMemo
+  /** The signal catalogue: the user's `--signals` rules, then the built-in ones (default: the built-in ones). */
+  readonly catalogue?: Catalogue
 }
 
 /**
@@ -49,17 +55,20 @@ export function analyzeRun(run: RunRecord, options: AnalyzeRunOptions = {}): Ana
   const plan = era.modelled ? planProfiles(options.profiles ?? DEFAULT_SELECTION, era.profile) : {profiles: [], asRun: null}
   const asRun = plan.asRun
   const replayer = taskReplayer(era, asRun, options.memo)
+  const catalogue = options.catalogue ?? builtinCatalogue()
 
   const perTask = run.tasks.map((task) => {
     const replayOf = replayer(run, task)
     const replays = Object.fromEntries(plan.profiles.map((p) => [p.name, replayOf(p)]))
-    const drafts = detectTaskFindings({run, task, replays, era, asRun: asRun?.name ?? null})
-    return {task, replays, drafts, replayOf}
+    const signals = taskSignals(run, task, catalogue)
+    const drafts = detectTaskFindings({run, task, replays, era, asRun: asRun?.name ?? null, catalogue}, signals)
+    return {task, replays, drafts, replayOf, signals}
   })
-  const numbered = numberFindings(perTask.map((t) => t.drafts))
+  const numbered = numberFindingsByKey(perTask.map((t) => t.drafts))
 
-  const tasks: TaskAnalysis[] = perTask.map(({task, replays, replayOf}, i) => {
-    const findings = numbered[i]!
+  const tasks: TaskAnalysis[] = perTask.map(({task, replays, replayOf, drafts, signals}, i) => {
+    const {findings, idOf} = numbered[i]!
+    const diagnosed = diagnose(task, drafts, findings, idOf)
     const stillFails = findings.find((f) => f.code === 'FIXED_STILL_FAILS')
     const whatif = options.whatif && era.modelled
       ? computeWhatIf({
@@ -75,9 +84,10 @@ export function analyzeRun(run: RunRecord, options: AnalyzeRunOptions = {}): Ana
       task,
       replays,
       findings,
-      verdict: buildVerdict({task, findings, replays, asRun: asRunName, whatif}),
+      verdict: buildVerdict({task, findings, replays, asRun: asRunName, whatif, diagnosis: diagnosed.diagnosis}),
+      diagnosis: diagnosed.diagnosis,
       whatif,
-      explain: {stall: buildStallTable(task, replays, asRunName), criteria: buildCriteriaTable(task, replays)},
+      explain: {stall: buildStallTable(task, replays, asRunName), criteria: buildCriteriaTable(task, replays), signals, diagnosis: diagnosed.explain},
     }
   })
   const features = buildFeaturePictures(run)

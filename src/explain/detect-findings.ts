@@ -1,19 +1,30 @@
 import {linkCauses} from './causes.js'
+import {builtinCatalogue} from './diagnosis/catalogue/builtin.js'
+import {causeNotRecorded} from './diagnosis/cause-not-recorded.js'
+import {capApprovedSeverity} from './diagnosis/approved.js'
+import {taskSignals, type TaskSignals} from './diagnosis/task-signals.js'
 import type {FamilyInput, FindingDraft} from './draft.js'
+import {detectApprovalOverridden} from './families/approval-overridden.js'
 import {detectBoundaryFindings} from './families/boundaries.js'
 import {detectCriteriaFindings} from './families/criteria.js'
 import {detectInfrastructureFindings} from './families/infrastructure.js'
 import {detectPipelineFindings} from './families/pipeline.js'
 import {detectReplayFindings} from './families/replay.js'
+import {detectSignalFindings} from './families/signals.js'
 import {detectStallFindings} from './families/stall.js'
 import {detectTestFindings} from './families/tests.js'
 
 /**
  * Every finding for one task run, linked cause → effect. The record-only families come first: they
  * work on runs of any era, also outside the modelled window; the replay family adds what only a
- * replay can say (a divergence from the record, what `fixed` still gets wrong).
+ * replay can say (a divergence from the record, what `fixed` still gets wrong); the signal family
+ * adds what the catalogue recognises in the log (docs/signals.md) and lends its quoted lines to the
+ * findings that explain them. A task that did not end approved and has no finding that can be its
+ * cause gets CAUSE_NOT_RECORDED; on an approved task nothing is critical or high unless the approval
+ * itself was wrong.
  */
-export function detectTaskFindings(input: FamilyInput): FindingDraft[] {
+export function detectTaskFindings(given: FamilyInput, signals?: TaskSignals): FindingDraft[] {
+  const input = given.catalogue === undefined ? {...given, catalogue: builtinCatalogue()} : given
   const drafts = [
     ...detectPipelineFindings(input),
     ...detectCriteriaFindings(input),
@@ -22,6 +33,11 @@ export function detectTaskFindings(input: FamilyInput): FindingDraft[] {
     ...detectBoundaryFindings(input),
     ...detectInfrastructureFindings(input),
     ...detectReplayFindings(input),
+    ...detectApprovalOverridden(input),
   ]
-  return linkCauses(drafts)
+  const classified = signals ?? taskSignals(input.run, input.task, input.catalogue!)
+  const withSignals = detectSignalFindings(input, drafts, classified)
+  const all = [...withSignals.fired, ...withSignals.drafts]
+  const complete = [...all, ...causeNotRecorded(input, all, classified)]
+  return linkCauses(capApprovedSeverity(input.task, complete))
 }

@@ -3,7 +3,10 @@ import {commitIndex} from '../logic/change-registry/commits.js'
 import type {Evidence} from '../model/evidence.js'
 import type {Finding, FindingCode, Severity} from '../model/finding.js'
 import type {RunRecord, TaskRun} from '../model/run-record.js'
+import type {RootCause} from '../model/root-cause.js'
 import type {EraInference, TaskReplay} from '../replay/types.js'
+import type {Catalogue} from './diagnosis/catalogue/rule.js'
+import {CODE_CLASSES} from './diagnosis/code-classes.js'
 
 /**
  * What every finding family receives: a family is a pure function of the record, the task, the
@@ -16,6 +19,8 @@ export interface FamilyInput {
   readonly replays: Readonly<Record<string, TaskReplay>>
   readonly era: EraInference
   readonly asRun: string | null
+  /** The signal catalogue (built-in rules, after the user's `--signals` rules); the built-in one when absent. */
+  readonly catalogue?: Catalogue
 }
 
 /**
@@ -29,6 +34,8 @@ export interface FindingDraft extends Omit<Finding, 'id' | 'causes'> {
 
 export interface DraftSpec {
   readonly code: FindingCode
+  /** The code's category (diagnosis/code-classes.ts) unless the records say otherwise. */
+  readonly category?: RootCause
   readonly severity: Severity
   readonly turns: readonly number[]
   readonly message: string
@@ -54,6 +61,7 @@ export function draft(input: FamilyInput, spec: DraftSpec): FindingDraft {
     key: findingKey(spec.code, spec.keySuffix),
     causeKeys: [],
     code: spec.code,
+    category: spec.category ?? CODE_CLASSES[spec.code].category,
     severity: spec.severity,
     confidence: spec.deduction === undefined ? 'certain' : 'inferred',
     taskId: input.task.taskId,

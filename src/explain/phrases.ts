@@ -35,6 +35,9 @@ export const WHY: Readonly<Record<FindingCode, string>> = {
   FIXED_STILL_FAILS: 'even fixed GuardKit rejects criteria it never looked at',
   DUPLICATE_TEST_PATHS_UNNORMALISED: 'test files were passed twice under two spellings',
   REPLAY_DIVERGES_FROM_RECORD: 'the replay does not reproduce the recorded verdict',
+  LOG_SIGNAL: 'the log records an error',
+  CAUSE_NOT_RECORDED: 'the records do not say why',
+  APPROVAL_OVERRIDDEN: 'a stopping rule overrode the Coach\'s approval',
 }
 
 /** What GuardKit never changed, for the verdict's "not fixed" line. */

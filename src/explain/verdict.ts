@@ -1,5 +1,7 @@
 import {changeById, isFlagId} from '../logic/changes.js'
 import {commitIndex} from '../logic/change-registry/commits.js'
+import type {Diagnosis} from '../model/diagnosis.js'
+import type {Evidence} from '../model/evidence.js'
 import type {Finding} from '../model/finding.js'
 import type {TaskRun} from '../model/run-record.js'
 import {formatReplayOutcome, type TaskReplay} from '../replay/types.js'
@@ -17,22 +19,67 @@ export interface VerdictInput {
   readonly replays: Readonly<Record<string, TaskReplay>>
   readonly asRun: string | null
   readonly whatif: WhatIf | null
+  /** The task's diagnosis: the `why` line is its primary cause (docs/root-causes.md). */
+  readonly diagnosis?: Diagnosis | null
 }
 
 /** The ten-second answer for one task (docs/cli.md "The text report"): what happened, why, under each profile, the waste, what to do. */
 export function buildVerdict(input: VerdictInput): TaskVerdict {
   const {task, findings} = input
-  const serious = findings.filter((f) => f.severity === 'critical' || f.severity === 'high')
+  const diagnosis = input.diagnosis ?? null
   return {
     happened: happened(task),
-    why: why(task, findings),
+    why: diagnosis === null ? why(task, findings) : whyFromDiagnosis(diagnosis, findings),
     underProfiles: Object.entries(input.replays).map(([profile, r]) => ({profile, text: underProfile(r, task)})),
     waste: waste(input),
-    doNow: [...new Set(findings.filter((f) => f.severity !== 'info').map((f) => f.remediation))].slice(0, 3),
+    doNow: doNow(findings, diagnosis),
     fixedIn: fixedIn(findings, input.whatif),
     notFixed: notFixed(findings, input.whatif),
-    ok: task.outcome?.value === 'approved' && serious.length === 0,
+    // an approved task is not a failure, whatever its turns cost (its findings are medium at most)
+    ok: task.outcome?.value === 'approved',
   }
+}
+
+/** The primary cause in one sentence with its deciding line quoted and located, then the contributing causes. */
+function whyFromDiagnosis(d: Diagnosis, findings: readonly Finding[]): string {
+  const quoted = d.primary.evidence.find((e) => e.text !== undefined && e.text !== '')
+  const at = quoted ? ` (${located(quoted)})` : ''
+  const byId = new Map(findings.map((f) => [f.id, f]))
+  const contributing = d.contributing.map((c) => {
+    const first = byId.get(c.findingIds[0] ?? '')
+    const clause = first?.code === 'LOG_SIGNAL' ? String((first.detail as {summary?: string} | undefined)?.summary ?? '') : first ? WHY[first.code] : ''
+    return clause === '' ? c.category : `${c.category} (${clause})`
+  })
+  const inferred = d.confidence === 'inferred' ? ' [inferred]' : ''
+  return `${d.primary.summary}${at}${inferred}${contributing.length > 0 ? `; contributing: ${contributing.join('; ')}` : ''}`
+}
+
+function located(e: Evidence): string {
+  return e.line !== undefined ? `${e.file}:${e.line}` : e.pointer !== undefined ? `${e.file}#${e.pointer}` : e.file
+}
+
+/**
+ * Things to do today, one bullet per distinct action: the primary cause's first, then the others
+ * most severe first (the same action named by two findings is one bullet).
+ */
+function doNow(findings: readonly Finding[], diagnosis: Diagnosis | null): string[] {
+  const primary = diagnosis === null ? undefined : findings.find((f) => f.id === diagnosis.primary.findingId)
+  const ordered = [...(primary ? [primary] : []), ...findings.filter((f) => f !== primary && f.severity !== 'info')]
+  const seen = new Set<string>()
+  const out: string[] = []
+  for (const f of ordered) {
+    const key = actionKey(f.remediation)
+    if (f.remediation === '' || seen.has(key)) continue
+    seen.add(key)
+    out.push(f.remediation)
+  }
+  return out.slice(0, 3)
+}
+
+/** Two remediations are the same action when their first sentence says the same, case and punctuation aside. */
+function actionKey(text: string): string {
+  const first = text.split(/(?<=[.;])\s/, 1)[0] ?? text
+  return first.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim()
 }
 
 function happened(task: TaskRun): string {

@@ -36,6 +36,9 @@ export const FINDING_CODES = [
   'FIXED_STILL_FAILS',
   'DUPLICATE_TEST_PATHS_UNNORMALISED',
   'REPLAY_DIVERGES_FROM_RECORD',
+  'LOG_SIGNAL',
+  'CAUSE_NOT_RECORDED',
+  'APPROVAL_OVERRIDDEN',
 ] as const
 
 export type FindingCode = (typeof FINDING_CODES)[number]
@@ -52,8 +55,8 @@ export interface Finding {
   /** Stable within a report: `f1`, `f2`, … in report order. */
   readonly id: string
   readonly code: FindingCode
-  /** Where the failure it describes started (docs/root-causes.md). */
-  readonly category?: RootCause
+  /** Where the failure it describes started (docs/root-causes.md; docs/findings.md gives each code's). */
+  readonly category: RootCause
   readonly severity: Severity
   readonly confidence: 'certain' | 'inferred'
   readonly taskId: string | null

@@ -199,20 +199,33 @@ function feedbackNotActionable(input: FamilyInput, feedback: Map<number, Feedbac
   ]
 }
 
+/**
+ * ZERO_TEST_ANOMALY. When the Coach's own run of the task's tests passed on the same turns, the zero
+ * the check saw came from the results it read, not from the Player's work: the test count was lost
+ * between the Player and the Coach (pipeline-data-loss, inferred from the two records).
+ */
 function zeroTestAnomaly(input: FamilyInput): FindingDraft[] {
   const hits = input.task.turns.filter((t) => t.coach.zeroTestAnomaly?.value === true)
   if (hits.length === 0) return []
   const turns = hits.map((t) => t.turn)
+  const passed = hits.filter((t) => t.coach.independentTests?.value.passed === true && t.coach.independentTests.value.skipped !== true)
+  const lost = passed.length === hits.length
   return [
     draft(input, {
       code: 'ZERO_TEST_ANOMALY',
+      ...(lost ? {category: 'pipeline-data-loss' as const} : {}),
       severity: 'medium',
       turns,
-      message: `The Coach rejected ${formatTurns(turns)} because the results claimed success with zero task-specific tests (tests_written empty, no test file found to run).`,
-      evidence: hits.flatMap((t) => t.coach.zeroTestAnomaly!.evidence),
-      remediation: 'Have the Player write task-specific tests (test_*.py files named in its results), or give the task a type that needs no tests (scaffolding, documentation) if it has no code to test.',
+      message: lost
+        ? `The Coach rejected ${formatTurns(turns)} because the results it read claimed success with zero tests, although its own run of the task's tests passed on ${hits.length === 1 ? 'that turn' : 'each of those turns'}: the tests existed and passed, so the zero was lost between the Player and the Coach.`
+        : `The Coach rejected ${formatTurns(turns)} because the results claimed success with zero task-specific tests (tests_written empty, no test file found to run).`,
+      evidence: [...hits.flatMap((t) => t.coach.zeroTestAnomaly!.evidence), ...passed.flatMap((t) => t.coach.independentTests!.evidence)],
+      remediation: lost
+        ? "Upgrade GuardKit so the results writer records the Player's test count (and the zero-test check uses the Coach's own test result); nothing in the task needs changing."
+        : 'Have the Player write task-specific tests (test_*.py files named in its results), or give the task a type that needs no tests (scaffolding, documentation) if it has no code to test.',
       fixedIn: null,
       source: {function: 'CoachValidator._check_zero_test_anomaly', spec: '§6.8'},
+      ...(lost ? {deduction: "on the same turns the Coach's independent run of the task's tests passed, so tests existed and ran; the results the zero-test check read said none did"} : {}),
     }),
   ]
 }

@@ -63,6 +63,11 @@ function analysisTask(t: TaskAnalysis, options: AnalysisJsonOptions): ReportTask
     mode,
     recorded: {...recorded, turns: keep(recorded.turns)},
     replay: Object.fromEntries(Object.entries(t.replays).map(([name, r]) => [name, replayOf(r, keep, options.turnDetail ?? false)])),
+    diagnosis: t.diagnosis === null ? null : {
+      primary: {...t.diagnosis.primary, evidence: t.diagnosis.primary.evidence.map(ev)},
+      contributing: t.diagnosis.contributing.map((c) => ({category: c.category, findingIds: [...c.findingIds]})),
+      confidence: t.diagnosis.confidence,
+    },
     findings: t.findings.map(findingOf),
     ...rest,
     verdict: {ok: v.ok, happened: v.happened, why: v.why, underProfiles: v.underProfiles.map((u) => ({...u})), waste: v.waste === null ? null : {...v.waste}, doNow: [...v.doNow], fixedIn: [...v.fixedIn], notFixed: [...v.notFixed]},
@@ -111,6 +116,7 @@ function replayTurnOf(u: ReplayedTurn, detail: boolean): ReportReplayTurn {
 function findingOf(f: Finding): ReportFinding {
   return {
     code: f.code,
+    category: f.category,
     severity: f.severity,
     confidence: f.confidence,
     turns: [...f.turns],
@@ -139,5 +145,11 @@ function featureOf(f: FeaturePicture): NonNullable<Report['feature']> {
 }
 
 function ev(e: Evidence): Evidence {
-  return {file: e.file, ...(e.line === undefined ? {} : {line: e.line}), ...(e.pointer === undefined ? {} : {pointer: e.pointer}), ...(e.note === undefined ? {} : {note: e.note})}
+  return {
+    file: e.file,
+    ...(e.line === undefined ? {} : {line: e.line}),
+    ...(e.pointer === undefined ? {} : {pointer: e.pointer}),
+    ...(e.note === undefined ? {} : {note: e.note}),
+    ...(e.text === undefined ? {} : {text: e.text}),
+  }
 }

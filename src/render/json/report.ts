@@ -1,4 +1,5 @@
 import {z} from 'zod'
+import {ROOT_CAUSES} from '../../model/root-cause.js'
 import {SCHEMA_VERSION} from './build-report.js'
 
 /**
@@ -15,6 +16,8 @@ export const EvidenceSchema = z.object({
   line: z.number().int().positive().optional(),
   pointer: z.string().optional(),
   note: z.string().optional(),
+  /** The line's text (untrusted: what the log held), when the report quotes it. */
+  text: z.string().optional(),
 })
 
 export const IngestIssueSchema = z.object({
@@ -116,6 +119,7 @@ export const ReplaySchema = z.object({
 
 export const FindingSchema = z.object({
   code: z.string(),
+  category: z.enum(ROOT_CAUSES),
   severity: z.enum(['critical', 'high', 'medium', 'low', 'info']),
   confidence: z.enum(['certain', 'inferred']),
   turns: z.array(z.number().int()),
@@ -130,6 +134,12 @@ export const FindingSchema = z.object({
   // additions
   deduction: z.string().optional(),
   detail: z.record(z.string(), z.unknown()).optional(),
+})
+
+export const DiagnosisSchema = z.object({
+  primary: z.object({category: z.enum(ROOT_CAUSES), findingId: z.string(), summary: z.string(), evidence: z.array(EvidenceSchema)}),
+  contributing: z.array(z.object({category: z.enum(ROOT_CAUSES), findingIds: z.array(z.string())})),
+  confidence: z.enum(['certain', 'inferred']),
 })
 
 export const VerdictSchema = z.object({
@@ -189,6 +199,8 @@ export const ReportTaskSchema = z.object({
     evidence: z.object({outcome: z.array(EvidenceSchema), mode: z.array(EvidenceSchema)}).optional(),
   }),
   replay: z.record(z.string(), ReplaySchema).optional(),
+  /** `analyze`: the root cause of a task run that did not end approved, null when it did (docs/root-causes.md). */
+  diagnosis: DiagnosisSchema.nullable().optional(),
   findings: z.array(FindingSchema).optional(),
   // additions
   file: z.string().optional(),

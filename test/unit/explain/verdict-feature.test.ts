@@ -1,8 +1,10 @@
 import {describe, expect, it} from 'vitest'
 import {detectTaskFindings} from '../../../src/explain/detect-findings.js'
 import {buildFeaturePictures, mainFeaturePicture} from '../../../src/explain/feature.js'
-import {numberFindings} from '../../../src/explain/order.js'
+import {diagnose} from '../../../src/explain/diagnosis/diagnose.js'
+import {numberFindings, numberFindingsByKey} from '../../../src/explain/order.js'
 import {buildVerdict} from '../../../src/explain/verdict.js'
+import type {Finding} from '../../../src/model/finding.js'
 import type {TaskReplay} from '../../../src/replay/types.js'
 import {familyInput, loadFixture, replayedTurn, taskOf, taskReplay} from './helpers.js'
 
@@ -15,17 +17,20 @@ function fixedStallAt5(): TaskReplay {
 async function db003Verdict(replays: Record<string, TaskReplay>) {
   const run = await loadFixture('db-003-timeout')
   const task = taskOf(run, 'TASK-DB-003')
-  const [findings] = numberFindings([detectTaskFindings(familyInput(run, task, replays))])
-  return buildVerdict({task, findings: findings!, replays, asRun: 'as-run:8a697b80', whatif: null})
+  const drafts = detectTaskFindings(familyInput(run, task, replays))
+  const [{findings, idOf}] = numberFindingsByKey([drafts]) as [{findings: Finding[]; idOf: ReadonlyMap<string, string>}]
+  const {diagnosis} = diagnose(task, drafts, findings, idOf)
+  return buildVerdict({task, findings, replays, asRun: 'as-run:8a697b80', whatif: null, diagnosis})
 }
 
 describe('the verdict (docs/cli.md "The text report")', () => {
   it('says what happened, why, and what fixed would have done, for TASK-DB-003', async () => {
     const v = await db003Verdict({fixed: fixedStallAt5()})
     expect(v.happened).toBe('cancelled at turn 18 (feature task timeout, 2400 s)')
-    expect(v.why).toMatch(/infrastructure/)
-    expect(v.why).toMatch(/never told/)
-    expect(v.why).toMatch(/stall detector could not see/)
+    // seed 002: primary test-environment, with the line that shows it; contributing loop-control and the timeout
+    expect(v.why).toMatch(/^test-environment: the Coach's own test run failed on infrastructure/)
+    expect(v.why).toMatch(/— "[^"]*OperationalError[^"]*" \(run\.log:\d+\)/)
+    expect(v.why).toMatch(/contributing: .*loop-control \(the Player was never told the error\).*timeout/)
     expect(v.underProfiles).toEqual([{profile: 'fixed', text: expect.stringMatching(/^stops at turn 5: unrecoverable_stall, signature 82511af6 \(approximate/)}])
     expect(v.ok).toBe(false)
   })

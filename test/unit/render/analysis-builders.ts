@@ -3,6 +3,7 @@
  * TASK-DB-003 run of seed 002 and fixtures/runs/db-003-timeout/README.md (signatures derived there
  * with CPython), shaped the way docs/cli.md "The text report" describes it — not taken from our own output.
  */
+import {CODE_CLASSES} from '../../../src/explain/diagnosis/code-classes.js'
 import type {AnalysisReport, TaskAnalysis, TaskVerdict} from '../../../src/explain/analysis.js'
 import type {Finding, FindingCode} from '../../../src/model/finding.js'
 import type {RunRecord, TaskRun, TurnRecord} from '../../../src/model/run-record.js'
@@ -91,6 +92,7 @@ export function aFinding(id: string, code: FindingCode, o: Partial<Finding> = {}
   return {
     id,
     code,
+    category: CODE_CLASSES[code].category,
     severity: 'medium',
     confidence: 'certain',
     taskId: 'TASK-DB-003',
@@ -175,6 +177,17 @@ export function db003Report(): AnalysisReport {
     task: db3,
     replays: {'as-run:351c53fa': legacyReplay('as-run:351c53fa'), legacy: legacyReplay('legacy'), fixed: fixedReplay()},
     findings: f,
+    // seed 002 (docs/root-causes.md): primary test-environment; contributing loop-control and timeout
+    diagnosis: {
+      primary: {
+        category: 'test-environment',
+        findingId: 'f1',
+        summary: "test-environment: the Coach's own test run failed on infrastructure, not on the code on t1, t3–t17",
+        evidence: [{file: 'run.log', line: 357, text: 'Independent test verification failed for TASK-DB-003 (classification=infrastructure)'}],
+      },
+      contributing: [{category: 'loop-control', findingIds: ['f2', 'f3']}, {category: 'timeout', findingIds: ['f4']}],
+      confidence: 'certain',
+    },
     verdict: aVerdict({
       happened: 'cancelled at turn 18 (feature task timeout, 2400 s)',
       why: "the Coach's own test run could not reach the database, every turn; the Player was never told why; and the stall detector could not see that the feedback repeated",
@@ -208,6 +221,7 @@ export function db003Report(): AnalysisReport {
         fixed: approved('fixed'),
       },
       findings: [],
+      diagnosis: null,
       verdict: aVerdict({
         happened: 'approved at turn 1',
         underProfiles: [
@@ -319,6 +333,11 @@ export function zeroOfNReport(): AnalysisReport {
       fixed: {profile: 'fixed', outcome: {kind: 'undetermined', afterTurn: 1}, stallTurn: null, turns: [fixedTurn], missingInputs: ['what the Player would do with different feedback']},
     },
     findings: [aFinding('f1', 'ZERO_OF_N_TEXT_MATCH_EMPTY', {taskId: 'TASK-AUTH-002', severity: 'high', message: 'Both criteria were text-matched against an empty requirements_met list.'})],
+    diagnosis: {
+      primary: {category: 'criteria-matching', findingId: 'f1', summary: 'criteria-matching: the Coach matched the criteria against nothing (0/N) on t1', evidence: [{file: 'run.log', line: 84}]},
+      contributing: [],
+      confidence: 'certain',
+    },
     verdict: aVerdict({ok: false, happened: 'max_turns_exceeded after 1 turn', why: 'the promises never reached the Coach', underProfiles: [{profile: 'legacy', text: 'rejects turn 1 the same way (0/2)'}, {profile: 'fixed', text: 'verifies 1/2 on turn 1; undetermined after'}]}),
     whatif: {baseline: 'legacy', baselineOutcome: 'undetermined after turn 1', flips: [], fixedStillFails: null, searched: 'single flags of the 4 flags this task read'},
   }

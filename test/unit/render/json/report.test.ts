@@ -10,8 +10,10 @@ describe('analyze --json document (docs/json-schema.md, schemaVersion 1)', () =>
     ReportSchema.parse(doc)
     expect(Object.keys(doc).slice(0, 5)).toEqual(['schemaVersion', 'tool', 'run', 'ingestIssues', 'tasks'])
     const task = doc.tasks[2]!
-    expect(Object.keys(task).slice(0, 6)).toEqual(['taskId', 'attempt', 'mode', 'recorded', 'replay', 'findings'])
-    expect(Object.keys(task.findings![0]!).slice(0, 12)).toEqual(['code', 'severity', 'confidence', 'turns', 'message', 'evidence', 'reproduce', 'remediation', 'fixedIn', 'causes', 'id', 'source'])
+    expect(Object.keys(task).slice(0, 7)).toEqual(['taskId', 'attempt', 'mode', 'recorded', 'replay', 'diagnosis', 'findings'])
+    expect(Object.keys(task.findings![0]!).slice(0, 13)).toEqual(['code', 'category', 'severity', 'confidence', 'turns', 'message', 'evidence', 'reproduce', 'remediation', 'fixedIn', 'causes', 'id', 'source'])
+    expect(Object.keys(task.diagnosis!)).toEqual(['primary', 'contributing', 'confidence'])
+    expect(Object.keys(task.diagnosis!.primary)).toEqual(['category', 'findingId', 'summary', 'evidence'])
     expect(Object.keys(task.replay!.fixed!).slice(0, 4)).toEqual(['outcome', 'stallTurn', 'turns', 'missingInputs'])
     expect(Object.keys(task.replay!.fixed!.turns[0]!).slice(0, 6)).toEqual(['turn', 'decision', 'criteriaMet', 'criteriaTotal', 'signature', 'fidelity'])
   })
@@ -37,6 +39,7 @@ describe('analyze --json document (docs/json-schema.md, schemaVersion 1)', () =>
     const db3 = doc.tasks[2]!
     expect(db3.findings!.find((f) => f.id === 'f2')).toEqual({
       code: 'STALL_DEFEATED_BY_VARIABLE_OUTPUT',
+      category: 'loop-control',
       severity: 'high',
       confidence: 'certain',
       turns: [3, 4, 5],
@@ -49,6 +52,13 @@ describe('analyze --json document (docs/json-schema.md, schemaVersion 1)', () =>
       id: 'f2',
       source: {function: 'AutoBuildOrchestrator._is_feedback_stalled', spec: '§8.4'},
     })
+    // contract.md: the diagnosis names its finding; the deciding line keeps its text; approved tasks have none
+    expect(db3.diagnosis).toEqual({
+      primary: {category: 'test-environment', findingId: 'f1', summary: expect.stringMatching(/^test-environment: /), evidence: [{file: 'run.log', line: 357, text: 'Independent test verification failed for TASK-DB-003 (classification=infrastructure)'}]},
+      contributing: [{category: 'loop-control', findingIds: ['f2', 'f3']}, {category: 'timeout', findingIds: ['f4']}],
+      confidence: 'certain',
+    })
+    expect(doc.tasks[0]!.diagnosis).toBeNull()
     expect(db3.findings!.find((f) => f.id === 'f6')!.deduction).toBe('the absolute and relative paths name the same file under the worktree')
     expect(db3.verdict).toMatchObject({ok: false, happened: 'cancelled at turn 18 (feature task timeout, 2400 s)', waste: {shouldHaveStoppedAt: 5, turnsWasted: 13}})
     expect(db3.whatif?.flips).toEqual([{flags: ['stallNormalize'], outcome: 'unrecoverable_stall', changesAtTurn: 5, fidelity: 'approximate'}])
@@ -62,7 +72,7 @@ describe('analyze --json document (docs/json-schema.md, schemaVersion 1)', () =>
     const inspect = buildReport(report.run, report.tool)
     expect(doc.ingestIssues).toEqual(inspect.ingestIssues)
     doc.tasks.forEach((t, i) => {
-      const {replay: _r, findings: _f, verdict: _v, whatif: _w, ...rest} = t
+      const {replay: _r, diagnosis: _d, findings: _f, verdict: _v, whatif: _w, ...rest} = t
       expect(rest).toEqual(inspect.tasks[i])
     })
   })

@@ -1,0 +1,119 @@
+import {pyHead} from '../../logic/python/strings.js'
+import type {RunRecord, TaskRun} from '../../model/run-record.js'
+import {CONSOLE_LOGGER, type Signal} from '../../model/signal.js'
+import {feedbackByTurn} from '../record-facts.js'
+import type {Catalogue, SignalRule} from './catalogue/rule.js'
+
+/** The logger of the Coach's feedback read as signals (one per bullet). */
+export const FEEDBACK_LOGGER = '(feedback)'
+
+export interface ClassifiedSignal {
+  readonly signal: Signal
+  readonly rule: SignalRule
+}
+
+/** A task run's signals, classified by the catalogue: what a rule explains and what no rule does. */
+export interface TaskSignals {
+  readonly classified: readonly ClassifiedSignal[]
+  readonly unclassified: readonly Signal[]
+  /** Signals ingest counted but did not keep (per-task caps). */
+  readonly dropped: number
+}
+
+/**
+ * Everything the diagnosis reads as signals for one task run: the signals ingest attributed to it,
+ * the set-up signals of its AutoBuild run that no task was named for (a feature whose task files
+ * were not copied fails every task), and the Coach's feedback of each turn, one signal per bullet.
+ */
+export function taskSignals(run: RunRecord, task: TaskRun, catalogue: Catalogue): TaskSignals {
+  const attempt = run.attempts.find((a) => a.attempt === task.attempt)
+  const own = [...(task.signals ?? []), ...feedbackSignals(task)]
+  const rules = classifyAll(own, catalogue)
+  const classified: ClassifiedSignal[] = []
+  const unclassified: Signal[] = []
+  own.forEach((signal, i) => {
+    const rule = rules[i] ?? null
+    if (rule === null) unclassified.push(signal)
+    else classified.push({signal, rule})
+  })
+  for (const signal of attempt?.signals ?? []) {
+    const rule = catalogue.classify(signal)
+    if (rule !== null && rule.stage === 'setup' && rule.role !== 'context') classified.push({signal: {...signal, turn: null}, rule})
+  }
+  return {classified, unclassified, dropped: task.signalsDropped ?? 0}
+}
+
+/**
+ * The rule of each signal: the first that matches, unless its `onlyWith` rules have no signal in the
+ * same turn (then the next that matches). A line that repeats, in the same turn, the text of a signal
+ * a more specific rule classified (a traceback's last line after the error record that reported it)
+ * takes that signal's rule: it is the same error seen twice.
+ */
+function classifyAll(signals: readonly Signal[], catalogue: Catalogue): (SignalRule | null)[] {
+  const candidates = signals.map((s) => catalogue.matching(s))
+  const base = candidates.map((c) => c.find((r) => r.onlyWith === undefined) ?? null)
+  const inTurn = new Map<string, Set<string>>()
+  signals.forEach((s, i) => {
+    const r = base[i]
+    if (r === null || r === undefined) return
+    const key = String(s.turn)
+    inTurn.set(key, (inTurn.get(key) ?? new Set()).add(r.id))
+  })
+  const chosen = signals.map((s, i) => {
+    const present = inTurn.get(String(s.turn))
+    return candidates[i]!.find((r) => {
+      const rules = (r.onlyWith ?? []).filter((id) => !isFindingCode(id))
+      return rules.length === 0 || rules.some((id) => present?.has(id) === true)
+    }) ?? null
+  })
+  return signals.map((s, i) => {
+    const mine = chosen[i] ?? null
+    const core = s.logger === CONSOLE_LOGGER ? coreOf(s.text) : null
+    if (core === null) return mine
+    let best = mine
+    signals.forEach((other, j) => {
+      const theirs = chosen[j] ?? null
+      if (j === i || theirs === null || theirs.role === 'context' || other.turn !== s.turn) return
+      if (best !== null && catalogue.indexOf(theirs.id) >= catalogue.indexOf(best.id)) return
+      if (other.text.includes(core)) best = theirs
+    })
+    return best
+  })
+}
+
+/** `onlyWith` names rules (lower case) or finding codes (upper case): codes are checked once the findings exist. */
+export function isFindingCode(id: string): boolean {
+  return /^[A-Z][A-Z0-9_]*$/.test(id)
+}
+
+/** The message of an exception line without its class (`TypeError: "…"` → `…`), when long enough to be telling. */
+function coreOf(text: string): string | null {
+  const m = /^[A-Za-z_][\w.]*(?:Error|Exception|Warning|Interrupt|Exit):\s*["']?(.{25,})/.exec(text)
+  return m === null ? null : m[1]!.slice(0, 60)
+}
+
+/** The feedback of each turn as signals: one per `- ` bullet (its indented lines joined), else the first line. */
+export function feedbackSignals(task: TaskRun): Signal[] {
+  const out: Signal[] = []
+  for (const fb of feedbackByTurn(task).values()) {
+    const evidence = fb.evidence[0]
+    if (evidence === undefined) continue
+    for (const item of bullets(fb.text)) {
+      out.push({source: 'record', level: null, logger: FEEDBACK_LOGGER, text: item, turn: fb.turn, evidence: {...evidence, text: item}, repeats: 0})
+    }
+  }
+  return out
+}
+
+function bullets(text: string): string[] {
+  const items: string[] = []
+  let current: string[] | null = null
+  for (const line of text.split('\n')) {
+    if (/^\s*- /.test(line) || current === null) {
+      if (current !== null) items.push(current.join(' '))
+      current = [line.trim()]
+    } else if (line.trim() !== '') current.push(line.trim())
+  }
+  if (current !== null) items.push(current.join(' '))
+  return items.filter((i) => i !== '').map((i) => pyHead(i, 400))
+}

@@ -1,0 +1,179 @@
+import type {Evidence} from '../../model/evidence.js'
+import type {TaskRun} from '../../model/run-record.js'
+import type {SignalRule} from '../diagnosis/catalogue/rule.js'
+import {isFindingCode, type ClassifiedSignal, type TaskSignals} from '../diagnosis/task-signals.js'
+import {dedupeEvidence, draft, formatTurns, plural, uniqueSorted, type FamilyInput, type FindingDraft} from '../draft.js'
+import {CODE_CLASSES} from '../diagnosis/code-classes.js'
+import {stageIndex, type Stage} from '../diagnosis/stages.js'
+import {formatMinutes} from './infrastructure.js'
+import {turnTimes} from '../record-facts.js'
+
+/**
+ * LOG_SIGNAL: the signals the catalogue classifies as a cause or a contributing cause, one finding
+ * per rule and task run, quoting the line that shows it (docs/signals.md). A rule whose class a
+ * finding of another family already explains (`coveredBy`) lends that finding its quoted lines
+ * instead; a rule that `refines` a finding gives it its category on the turns they share.
+ * Certain: the lines are in the log; what they mean is the rule's.
+ */
+export function detectSignalFindings(input: FamilyInput, fired: readonly FindingDraft[], signals: TaskSignals): {drafts: FindingDraft[]; fired: FindingDraft[]} {
+  const groups = new Map<string, {rule: SignalRule; hits: ClassifiedSignal[]}>()
+  for (const c of signals.classified) {
+    if (c.rule.role === 'context' || !findingsPresent(c, fired)) continue
+    const g = groups.get(c.rule.id)
+    if (g === undefined) groups.set(c.rule.id, {rule: c.rule, hits: [c]})
+    else g.hits.push(c)
+  }
+  const lent = new Map<string, ClassifiedSignal[]>()
+  const refined = new Map<string, SignalRule>()
+  const drafts: FindingDraft[] = []
+  for (const {rule, hits} of groups.values()) {
+    const turns = uniqueSorted(hits.map((h) => h.signal.turn).filter((t): t is number => t !== null))
+    for (const code of rule.refines ?? []) {
+      // a family that already chose another category from its records keeps it
+      const target = fired.find((d) => d.code === code && d.category === CODE_CLASSES[code].category && (turns.length === 0 || d.turns.some((t) => turns.includes(t))))
+      if (target !== undefined && !refined.has(target.key)) refined.set(target.key, rule)
+    }
+    const cover = fired.find((d) => rule.coveredBy?.includes(d.code))
+    if (cover !== undefined) {
+      lent.set(cover.key, [...(lent.get(cover.key) ?? []), ...hits])
+      continue
+    }
+    drafts.push(signalDraft(input, rule, hits, turns))
+  }
+  const updated = fired.map((d) => {
+    const rule = refined.get(d.key)
+    const extra = mostTelling(lent.get(d.key) ?? [], 3)
+    if (rule === undefined && extra.length === 0) return d
+    return {
+      ...d,
+      ...(rule === undefined ? {} : {category: rule.category, detail: {...(d.detail ?? {}), refinedBy: rule.id}}),
+      evidence: dedupeEvidence([...extra, ...d.evidence]),
+    }
+  })
+  return {drafts, fired: updated}
+}
+
+/** A rule's `onlyWith` finding codes: one of them fired on the signal's turn (rule ids were checked when classifying). */
+function findingsPresent(c: ClassifiedSignal, fired: readonly FindingDraft[]): boolean {
+  const codes = (c.rule.onlyWith ?? []).filter(isFindingCode)
+  if (codes.length === 0) return true
+  return fired.some((d) => (codes as readonly string[]).includes(d.code) && (c.signal.turn === null || d.turns.length === 0 || d.turns.includes(c.signal.turn)))
+}
+
+function signalDraft(input: FamilyInput, rule: SignalRule, hits: readonly ClassifiedSignal[], turns: readonly number[]): FindingDraft {
+  const best = telling(hits)
+  const quote = best.evidence.text ?? best.text
+  const count = hits.reduce((n, h) => n + 1 + h.signal.repeats, 0)
+  const repeat = repetition(input.task, hits, turns)
+  const where = turns.length === 0 ? '' : ` on ${formatTurns(turns)}`
+  const times = count > 1 ? ` (${plural(count, 'line')}${where})` : where
+  const message = `${capitalise(rule.summary)}: "${quote}"${times}.${repeat === null ? '' : ` ${repeat.sentence}`} ${rule.means}`
+  return draft(input, {
+    code: 'LOG_SIGNAL',
+    category: rule.category,
+    severity: rule.role === 'cause' ? 'high' : 'medium',
+    turns,
+    message,
+    evidence: [best.evidence, ...sample(hits, 6)],
+    remediation: rule.action,
+    fixedIn: null,
+    source: {function: `signal rule ${rule.id}`, spec: `docs/signals.md (${rule.origin.file}:${rule.origin.line})`},
+    keySuffix: rule.id,
+    ...(rule.deduction === undefined ? {} : {deduction: rule.deduction}),
+    detail: {
+      ruleId: rule.id,
+      ruleOrder: input.catalogue?.indexOf(rule.id) ?? 0,
+      stage: stageOf(rule, hits),
+      role: rule.role,
+      summary: rule.summary,
+      lines: count,
+      repeated: repeat === null ? null : {turns: repeat.turns, withinSeconds: repeat.withinSeconds, stopAt: repeat.stopAt},
+    },
+  })
+}
+
+/**
+ * "The same error on every one of N turns, each within X s": no change by the Player can fix an
+ * error that comes back unchanged before the Player's work is even looked at, and a detector keyed
+ * on it would have stopped at its first repeat.
+ */
+function repetition(task: TaskRun, hits: readonly ClassifiedSignal[], turns: readonly number[]): {sentence: string; turns: number; withinSeconds: number | null; stopAt: number} | null {
+  const all = task.turns.map((t) => t.turn)
+  if (turns.length < 2 || all.length < 2 || !all.every((t) => turns.includes(t))) return null
+  const texts = new Set(hits.map((h) => normalise(h.signal.evidence.text ?? h.signal.text)))
+  if (texts.size > turns.length) return null
+  const times = turnTimes(task)
+  const spans = all.map((t) => {
+    const x = times.get(t)
+    return x && x.start !== null && x.end !== null && x.end >= x.start ? (x.end - x.start) / 1000 : null
+  })
+  const within = spans.every((s): s is number => s !== null) ? Math.max(...spans) : null
+  const each = within === null ? '' : `, each turn within ${formatMinutes(within / 60)}`
+  const stopAt = turns[1]!
+  return {
+    sentence: `The same error came back on every one of the ${all.length} turns${each}: no change by the Player could have fixed it, and a detector keyed on this error would have stopped the task at turn ${stopAt}, its first repeat.`,
+    turns: all.length,
+    withinSeconds: within === null ? null : Math.ceil(within),
+    stopAt,
+  }
+}
+
+/** Said by or for the Coach (its model call, its specialists, its own test run), not the Player. */
+const COACH_SIDE = /\bcoach|run_specialist|specialist|Phase-A gather/i
+
+/**
+ * The stage of a rule's signals on this task: a model-call or Player-side failure that happened in the
+ * Coach's part of the turn (its model call, its specialists) belongs to the Coach's stage, after
+ * whatever the Player did before it.
+ */
+function stageOf(rule: SignalRule, hits: readonly ClassifiedSignal[]): Stage {
+  if (stageIndex(rule.stage) >= stageIndex('coach')) return rule.stage
+  return hits.every((h) => COACH_SIDE.test(h.signal.text)) ? 'coach' : rule.stage
+}
+
+/**
+ * The line to quote: on the first turn it shows, the one that says the most — an ERROR record or a
+ * failure line before a WARNING, an INFO record or the feedback, then the longer one.
+ */
+function telling(hits: readonly ClassifiedSignal[]): ClassifiedSignal['signal'] {
+  const firstTurn = hits[0]!.signal.turn
+  const rank = (s: ClassifiedSignal['signal']) => (s.level === 'ERROR' || s.level === 'CRITICAL' ? 0 : s.source === 'console' ? 1 : s.level === 'WARNING' ? 2 : 3)
+  return hits
+    .map((h) => h.signal)
+    .filter((s) => s.turn === firstTurn)
+    .reduce((a, b) => (rank(b) < rank(a) || (rank(b) === rank(a) && (b.evidence.text ?? b.text).length > (a.evidence.text ?? a.text).length) ? b : a))
+}
+
+/** The lines lent to a finding of another family, the most telling first (they are what its `why` quotes). */
+function mostTelling(hits: readonly ClassifiedSignal[], n: number): Evidence[] {
+  const rank = (s: ClassifiedSignal['signal']) => (s.level === 'ERROR' || s.level === 'CRITICAL' ? 0 : s.source === 'console' ? 1 : s.level === 'WARNING' ? 2 : 3)
+  return [...hits]
+    .map((h) => h.signal)
+    .sort((a, b) => rank(a) - rank(b) || (b.evidence.text ?? b.text).length - (a.evidence.text ?? a.text).length || (a.evidence.line ?? 0) - (b.evidence.line ?? 0))
+    .slice(0, n)
+    .map((s) => s.evidence)
+}
+
+/** The same error whatever the turn, task or path it names. */
+function normalise(text: string): string {
+  return text.replace(/TASK-[\w-]+/g, 'TASK').replace(/\bturn \d+/gi, 'turn').replace(/\/\S+/g, '/…').replace(/\d+(?:\.\d+)?/g, '0')
+}
+
+/** The first line of each turn, then the rest, at most `n`: the lines a reader should see. */
+function sample(hits: readonly ClassifiedSignal[], n: number): Evidence[] {
+  const seen = new Set<number | null>()
+  const firsts: Evidence[] = []
+  const rest: Evidence[] = []
+  for (const h of hits) {
+    if (seen.has(h.signal.turn)) rest.push(h.signal.evidence)
+    else {
+      seen.add(h.signal.turn)
+      firsts.push(h.signal.evidence)
+    }
+  }
+  return [...firsts, ...rest].slice(0, n)
+}
+
+function capitalise(s: string): string {
+  return s.length === 0 ? s : `${s[0]!.toUpperCase()}${s.slice(1)}`
+}
