@@ -1,0 +1,129 @@
+// The diagnosis corpus check (docs/root-causes.md, "How it is measured"): every labelled failed task
+// run of ../shared/corpus/diagnoses/labels.json is analysed in-process from its log, and the primary
+// cause the tool names is compared with the maintainers' label. Also: approved task runs (outcomes.json)
+// must not be diagnosed as failures. Used by scripts/corpus/diagnoses.ts and test/corpus/diagnoses.test.ts.
+import {createHash} from 'node:crypto'
+import {existsSync, readFileSync} from 'node:fs'
+import type {AnalysisReport, TaskAnalysis} from '../../src/explain/analysis.js'
+import {analyzeRunPath} from '../../src/services/analyze.js'
+
+export interface Label {
+  readonly log: string
+  readonly corpusLog: string
+  readonly taskId: string
+  readonly attempt: number
+  readonly outcome: string | null
+  readonly primary: string
+  readonly contributing: readonly string[]
+  readonly confidence: string
+}
+
+export type Split = 'develop' | 'held-out'
+
+export interface LabelResult {
+  readonly label: Label
+  readonly split: Split
+  /** found: the n-th run of the task is in the analysis and did not end approved. */
+  readonly state: 'found' | 'not-recovered' | 'recorded-approved'
+  readonly primary: string | null
+  readonly agree: boolean
+  readonly summary: string | null
+}
+
+export interface ApprovedResult {
+  readonly log: string
+  readonly taskId: string
+  readonly occurrence: number
+  readonly state: 'found' | 'not-recovered'
+  /** The tool diagnosed it as a failure, marked it ✗, or gave it a critical/high finding. */
+  readonly asFailure: boolean
+  readonly why: string | null
+}
+
+export interface Agreement {
+  readonly labels: readonly LabelResult[]
+  readonly approved: readonly ApprovedResult[]
+}
+
+/** Held out: a third of the logs, chosen by a hash of the log's name (never by what it holds). */
+export function splitOf(log: string): Split {
+  return createHash('sha256').update(log).digest()[0]! % 3 === 0 ? 'held-out' : 'develop'
+}
+
+export async function measureAgreement(corpus: string): Promise<Agreement> {
+  const labels = JSON.parse(readFileSync(`${corpus}/diagnoses/labels.json`, 'utf8')) as Label[]
+  const outcomes = JSON.parse(readFileSync(`${corpus}/diagnoses/outcomes.json`, 'utf8')) as {logs: Record<string, [string, string, number][]>}
+  const cache = new Map<string, AnalysisReport>()
+  const analyse = async (path: string): Promise<AnalysisReport> => {
+    let hit = cache.get(path)
+    if (hit === undefined) {
+      hit = await analyzeRunPath(path, {tool: {name: 'guardkit-replay', version: 'corpus'}, names: [], with: [], without: [], progress: {step: () => undefined, done: () => undefined}})
+      cache.set(path, hit)
+    }
+    return hit
+  }
+  const results: LabelResult[] = []
+  for (const label of labels) {
+    const report = await analyse(`${corpus}/${label.corpusLog}`)
+    const task = nthRun(report.tasks, label.taskId, label.attempt)
+    const split = splitOf(label.log)
+    if (task === null) {
+      results.push({label, split, state: 'not-recovered', primary: null, agree: false, summary: null})
+      continue
+    }
+    if (task.task.outcome?.value === 'approved') {
+      results.push({label, split, state: 'recorded-approved', primary: null, agree: false, summary: task.verdict.why})
+      continue
+    }
+    const primary = task.diagnosis?.primary.category ?? null
+    results.push({label, split, state: 'found', primary, agree: primary === label.primary, summary: task.diagnosis?.primary.summary ?? null})
+  }
+  const approved: ApprovedResult[] = []
+  for (const [log, runs] of Object.entries(outcomes.logs)) {
+    const path = logPath(corpus, labels, log)
+    if (path === null) continue
+    const report = await analyse(path)
+    const seen = new Map<string, number>()
+    for (const [taskId, decision] of runs) {
+      const occurrence = (seen.get(taskId) ?? 0) + 1
+      seen.set(taskId, occurrence)
+      if (decision !== 'approved') continue
+      const task = nthRun(report.tasks, taskId, occurrence)
+      if (task === null) {
+        approved.push({log, taskId, occurrence, state: 'not-recovered', asFailure: false, why: null})
+        continue
+      }
+      const serious = task.findings.some((f) => f.severity === 'critical' || f.severity === 'high')
+      approved.push({log, taskId, occurrence, state: 'found', asFailure: task.diagnosis !== null || !task.verdict.ok || serious, why: task.verdict.why})
+    }
+  }
+  return {labels: results, approved}
+}
+
+/** The n-th run of a task in the report, by attempt order (labels count runs the same way). */
+function nthRun(tasks: readonly TaskAnalysis[], taskId: string, n: number): TaskAnalysis | null {
+  const runs = tasks.filter((t) => t.task.taskId === taskId).sort((a, b) => a.task.attempt - b.task.attempt)
+  return runs[n - 1] ?? null
+}
+
+/** outcomes.json names logs by file name; they sit in diagnoses/logs/ or in logs/. */
+function logPath(corpus: string, labels: readonly Label[], log: string): string | null {
+  const fromLabel = labels.find((l) => l.corpusLog.endsWith(`/${log}`))
+  if (fromLabel) return `${corpus}/${fromLabel.corpusLog}`
+  for (const dir of ['diagnoses/logs', 'logs']) if (existsSync(`${corpus}/${dir}/${log}`)) return `${corpus}/${dir}/${log}`
+  return null
+}
+
+/** Per category (the labels'), develop / held-out / all: labelled, found, agreeing. */
+export function tabulate(a: Agreement): {category: string; split: Split | 'all'; labelled: number; found: number; agree: number}[] {
+  const rows: {category: string; split: Split | 'all'; labelled: number; found: number; agree: number}[] = []
+  const categories = [...new Set(a.labels.map((r) => r.label.primary))].sort()
+  for (const split of ['develop', 'held-out', 'all'] as const) {
+    for (const category of [...categories, '(all)']) {
+      const rs = a.labels.filter((r) => (split === 'all' || r.split === split) && (category === '(all)' || r.label.primary === category))
+      if (rs.length === 0) continue
+      rows.push({category, split, labelled: rs.length, found: rs.filter((r) => r.state === 'found').length, agree: rs.filter((r) => r.agree).length})
+    }
+  }
+  return rows
+}
