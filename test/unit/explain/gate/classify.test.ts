@@ -287,6 +287,7 @@ describe('gate verdict: what counts against it', () => {
     task,
     replays: Object.fromEntries(profiles.map((p) => [p.name, replay(p)])),
     findings: [],
+    diagnosis: null,
     verdict: {happened: '', why: '', underProfiles: [], waste: null, doNow: [], fixedIn: [], notFixed: [], ok: false},
     whatif: null,
   })
