@@ -4,6 +4,7 @@ import type {EraMarker, EventLogRecord, FeatureRecord, FixtureInfo, RunRecord, T
 import {assembleArtifactTask, isRecord, type ArtifactTask} from './artifacts/assemble-task.js'
 import type {WorktreeRecords} from './artifacts/read-worktree.js'
 import {turnFromArtifacts} from './artifacts/turn-facts.js'
+import {checkAutobuildState} from './merge/autobuild-state.js'
 import {mergeTurn, prefer} from './merge/merge-turn.js'
 import {pairArtifactFolders} from './merge/pair-attempts.js'
 import {outcomeFromFeature} from './merge/feature-outcome.js'
@@ -43,7 +44,8 @@ export function mergeArtifacts(input: MergeInput): RunRecord {
   const tasks: TaskRun[] = base.tasks.map((task, index) => {
     const paired = pairing.paired.get(index)?.folder ?? null
     const ctx = findTaskContext(task.taskId, input.worktrees, paired?.worktree ?? null, features, issues)
-    return mergeTask(task, paired, taskFactsFromWorktree(task.taskId, paired, ctx), issues)
+    const merged = mergeTask(task, paired, taskFactsFromWorktree(task.taskId, paired, ctx), issues)
+    return checkAutobuildState(merged, base.tasks.some((o) => o.taskId === task.taskId && o.attempt > task.attempt), issues)
   })
   const nextAttempt = base.attempts.length === 0 ? 1 : Math.max(...base.attempts.map((a) => a.attempt)) + 1
   for (const folder of pairing.unpaired) {

@@ -202,6 +202,8 @@ export interface PlayerTurn {
   readonly reportSource: Fact<'agent' | 'task-work-delegation' | 'direct-synthetic' | 'state-recovery' | 'direct-agent'> | null
   readonly promisesRecovered: Fact<number> | null
   readonly sdkTurns: Fact<{used: number; max: number | null; ceilingHit: boolean | null}> | null
+  /** `… 2 tests (passing)` of the Player's summary: how many tests its results reported, and whether they passed. */
+  readonly testsReported?: Fact<{count: number; passing: boolean}> | null
 }
 
 export interface CoachTurn {

@@ -41,6 +41,7 @@ function mergePlayer(log: PlayerTurn, art: PlayerTurn): PlayerTurn {
     reportSource: prefer(log.reportSource, art.reportSource),
     promisesRecovered: log.promisesRecovered,
     sdkTurns: prefer(log.sdkTurns, art.sdkTurns),
+    testsReported: log.testsReported ?? null,
   }
 }
 

@@ -1,6 +1,6 @@
 import type {Evidence, Fact} from '../../../model/evidence.js'
 import type {ImplementationMode, Outcome} from '../../../model/outcome.js'
-import type {CriteriaRecord, StallRecord, SummaryRow, TaskEvent, TaskRun} from '../../../model/run-record.js'
+import type {CriteriaRecord, StallRecord, SummaryRow, TaskEvent, TaskRun, TurnRecord} from '../../../model/run-record.js'
 import type {TableRow} from '../events.js'
 import {offer, outranks} from './candidate.js'
 import {feedbackFromSummary, filesOfSummary, finishTurn, newTurn, type TurnDraft} from './turn-draft.js'
@@ -85,6 +85,7 @@ export function applySummaryTable(task: TaskDraft, rows: readonly TableRow[], fi
       if (files !== null && t.filesCreated === null) {
         t.filesCreated = {value: files.created, evidence: [evidence]}
         t.filesModified = {value: files.modified, evidence: [evidence]}
+        if (files.tests !== null) t.testsReported = {value: files.tests, evidence: [evidence]}
       }
       if (status === 'error' && t.playerError === null) t.playerError = {value: row.summary.replace(/\n/g, ' '), evidence: [evidence]}
     } else if (row.phase.startsWith('Coach')) {
@@ -138,11 +139,23 @@ export function finishTask(task: TaskDraft): TaskRun {
     turns,
     stall: task.stall,
     events,
-    criteria: task.criteria,
+    criteria: printedCriteria(task, turns),
     taskFile: null,
     artifactDir: null,
     summary: task.summary,
     sources: {log: true, artifacts: false},
     ...(task.error === null ? {} : {error: task.error}),
   }
+}
+
+/**
+ * The criteria list is what GuardKit printed of the criteria. A `Requirements not met … missing [...]`
+ * list holds only the unmet ones: it is the list only when it names as many as the Coach counted (a
+ * 0/N turn); a shorter one would be taken for the list and numbered AC-001… wrongly.
+ */
+function printedCriteria(task: TaskDraft, turns: readonly TurnRecord[]): CriteriaRecord | null {
+  const c = task.criteria
+  if (c === null || c.source !== 'missing-list') return c
+  const total = Math.max(0, ...turns.map((t) => t.coach.criteriaTotal?.value ?? 0))
+  return total > 0 && c.texts.length === total ? c : null
 }

@@ -227,7 +227,8 @@ export function applyTaskEvent(task: TaskDraft, turnNo: number | null, e: LogEve
       break
     case 'cv-missing':
       if (t && e.missing !== null) t.missingCriteria = lastFact(e.missing, ev)
-      if (e.missing !== null && (task.criteria === null || task.criteria.source === 'diagnostic-dump')) {
+      // a longer missing list replaces a shorter one: only a 0/N turn's names every criterion (task-draft.ts keeps only that)
+      if (e.missing !== null && (task.criteria === null || task.criteria.source === 'diagnostic-dump' || (task.criteria.source === 'missing-list' && task.criteria.texts.length < e.missing.length))) {
         task.criteria = {texts: e.missing, source: 'missing-list', complete: true, evidence: [ev]}
       }
       break
@@ -244,6 +245,7 @@ export function applyTaskEvent(task: TaskDraft, turnNo: number | null, e: LogEve
         if (files !== null && t.filesCreated === null) {
           t.filesCreated = {value: files.created, evidence: [ev]}
           t.filesModified = {value: files.modified, evidence: [ev]}
+          if (files.tests !== null) t.testsReported = {value: files.tests, evidence: [ev]}
         }
         if (e.status === 'error') t.playerError ??= {value: keep(e.text), evidence: [ev]}
       }

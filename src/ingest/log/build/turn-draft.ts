@@ -20,6 +20,7 @@ export interface TurnDraft {
   playerError: Fact<string> | null
   filesCreated: Fact<number> | null
   filesModified: Fact<number> | null
+  testsReported: Fact<{count: number; passing: boolean}> | null
   toolKeys: (readonly string[])[]
   toolKeysEvidence: Evidence[]
   reportSource: Candidate<NonNullable<PlayerTurn['reportSource']>['value']> | null
@@ -70,7 +71,7 @@ const NO_ARTIFACTS: TurnRecord['artifacts'] = Object.freeze({
 
 export function newTurn(turn: number): TurnDraft {
   return {
-    turn, playerStatus: null, playerError: null, filesCreated: null, filesModified: null, toolKeys: [], toolKeysEvidence: [], reportSource: null,
+    turn, playerStatus: null, playerError: null, filesCreated: null, filesModified: null, testsReported: null, toolKeys: [], toolKeysEvidence: [], reportSource: null,
     promisesRecovered: null, sdkTurns: null, sdkMaxTurns: null, decision: null, coachError: null, criteriaMet: null, criteriaTotal: null, verified: null, rejected: null,
     pending: null, feedback: null, gates: null, testCommand: null, independentTests: null, testFailureClass: null, dump: null, missingCriteria: null,
     zeroTestAnomaly: null, stateRecovery: null, checkpoint: null, perspectiveReset: null, startedAt: null, endedAt: null, hasResult: false,
@@ -86,6 +87,7 @@ export function finishTurn(t: TurnDraft): TurnRecord {
       error: t.playerError,
       filesCreated: t.filesCreated,
       filesModified: t.filesModified,
+      testsReported: t.testsReported,
       toolInputKeys: t.toolKeys.length === 0 ? null : {value: t.toolKeys, evidence: t.toolKeysEvidence},
       reportSource: toFact(t.reportSource),
       promisesRecovered: t.promisesRecovered,
@@ -140,7 +142,7 @@ export function feedbackFromSummary(summary: string, evidence: Evidence): Feedba
 }
 
 /** `12 files created, 2 modified, 1 tests (passing)` → counts (callers ask only while a turn has none: the first count wins). */
-export function filesOfSummary(summary: string): {created: number; modified: number} | null {
-  const m = /^(\d+) files created, (\d+) modified/.exec(summary)
-  return m ? {created: Number(m[1]), modified: Number(m[2])} : null
+export function filesOfSummary(summary: string): {created: number; modified: number; tests: {count: number; passing: boolean} | null} | null {
+  const m = /^(\d+) files created, (\d+) modified(?:, (\d+) tests \((passing|failing)\))?/.exec(summary)
+  return m ? {created: Number(m[1]), modified: Number(m[2]), tests: m[3] === undefined ? null : {count: Number(m[3]), passing: m[4] === 'passing'}} : null
 }

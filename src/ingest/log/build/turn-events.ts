@@ -37,6 +37,7 @@ export function applyProgress(t: TurnDraft, status: 'success' | 'feedback' | 'er
   if (files !== null && t.filesCreated === null) {
     t.filesCreated = {value: files.created, evidence: [ev]}
     t.filesModified = {value: files.modified, evidence: [ev]}
+    if (files.tests !== null) t.testsReported = {value: files.tests, evidence: [ev]}
   }
   if (status === 'error' && t.playerError === null) t.playerError = {value: keep(summary.replace(/^Player failed: /, '')), evidence: [ev]}
 }
