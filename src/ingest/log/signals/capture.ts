@@ -81,7 +81,9 @@ export function consoleSignal(event: ParsedEvent, first: string, more: readonly 
     case 'c-task-timeout':
       return console(`${event.taskId}: ${event.text}`, first, 0)
     case 'c-other':
-      return /^\s*\^C/.test(first) ? console('^C', first, 0) : null
+      if (/^\s*\^C/.test(first)) return console('^C', first, 0)
+      // a Rich status line that is not a Feedback or a task result: `⚠ Player report missing …`, `✗ …`
+      return event.name === 'status' && /^\s*[✗⚠] /.test(first) ? console(first.trim().replace(/^[✗⚠] (?:\[[^\]]+\] )?/, ''), first, 0) : null
     default:
       return null
   }
@@ -95,7 +97,12 @@ export function interruptLine(text: string): SignalText | null {
 }
 
 function console(text: string, quote: string, lineOffset: number): SignalText {
-  return {source: 'console', level: null, logger: CONSOLE_LOGGER, text: oneLine(text, SIGNAL_TEXT_MAX), quote: firstLine(quote.trim(), QUOTE_MAX), lineOffset}
+  return {source: 'console', level: null, logger: CONSOLE_LOGGER, text: oneLine(text, SIGNAL_TEXT_MAX), quote: firstLine(withoutChrome(quote), QUOTE_MAX), lineOffset}
+}
+
+/** A status line's glyph and timestamp are the display's, not what was said: `✗ [ts] Player failed: …` → `Player failed: …`. */
+function withoutChrome(line: string): string {
+  return line.trim().replace(/^[✗⚠✓⏱] /, '').replace(/^\[\d{4}-\d\d-\d\dT[\d:.]+Z?\] /, '')
 }
 
 /** The text on one line (line breaks and runs of blanks become one space), cut at `max` code points. */

@@ -86,12 +86,17 @@ export function withSignals(attempt: RunAttempt, tasks: readonly TaskRun[], stor
     run.push(...bucket.signals)
     runDropped += bucket.dropped
   }
-  run.sort((a, b) => (a.evidence.line ?? 0) - (b.evidence.line ?? 0))
+  run.sort(byLine)
   return {
     attempt: {...attempt, signals: run, signalsDropped: runDropped},
     tasks: tasks.map((t) => {
       const bucket = store.tasks.get(t.taskId)
-      return {...t, signals: bucket?.signals ?? [], signalsDropped: bucket?.dropped ?? 0}
+      return {...t, signals: bucket === undefined ? [] : [...bucket.signals].sort(byLine), signalsDropped: bucket?.dropped ?? 0}
     }),
   }
+}
+
+/** Log order (a multi-line item's signal is emitted when the item ends, after lines read inside it). */
+function byLine(a: Signal, b: Signal): number {
+  return (a.evidence.line ?? 0) - (b.evidence.line ?? 0)
 }
