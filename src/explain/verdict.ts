@@ -29,7 +29,7 @@ export function buildVerdict(input: VerdictInput): TaskVerdict {
   const diagnosis = input.diagnosis ?? null
   return {
     happened: happened(task),
-    why: diagnosis === null ? why(task, findings) : whyFromDiagnosis(diagnosis, findings),
+    why: diagnosis !== null ? whyFromDiagnosis(diagnosis, findings) : task.outcome?.value === 'approved' ? whyApproved(task, findings) : why(task, findings),
     underProfiles: Object.entries(input.replays).map(([profile, r]) => ({profile, text: underProfile(r, task)})),
     waste: waste(input),
     doNow: doNow(findings, diagnosis),
@@ -54,13 +54,35 @@ function whyFromDiagnosis(d: Diagnosis, findings: readonly Finding[]): string {
   return `${d.primary.summary}${at}${inferred}${contributing.length > 0 ? `; contributing: ${contributing.join('; ')}` : ''}`
 }
 
+/**
+ * An approved task: how it was approved, and, when earlier turns were not, what they were wasted on —
+ * "wasted", never "failed": the task did not fail.
+ */
+function whyApproved(task: TaskRun, findings: readonly Finding[]): string {
+  const n = lastTurn(task)
+  const wasted = task.turns.filter((t) => t.turn < n && t.coach.decision?.value !== 'approve').map((t) => t.turn)
+  const how = `the Coach approved turn ${n}`
+  if (wasted.length === 0) return findings.length === 0 ? 'the Coach verified every criterion' : how
+  const on = findings
+    .filter((f) => f.severity !== 'info' && f.severity !== 'low' && f.turns.some((t) => wasted.includes(t)))
+    .sort((a, b) => b.turns.filter((t) => wasted.includes(t)).length - a.turns.filter((t) => wasted.includes(t)).length || Number(a.id.slice(1)) - Number(b.id.slice(1)))[0]
+  const clause = on === undefined ? '' : `: ${on.code === 'LOG_SIGNAL' ? String((on.detail as {summary?: string} | undefined)?.summary ?? '') : WHY[on.code]}`
+  return `${how}; ${formatWasted(wasted)} wasted${clause}`
+}
+
+function formatWasted(turns: readonly number[]): string {
+  return turns.length === 1 ? `turn ${turns[0]} was` : `turns ${turns.join(', ')} were`
+}
+
 function located(e: Evidence): string {
   return e.line !== undefined ? `${e.file}:${e.line}` : e.pointer !== undefined ? `${e.file}#${e.pointer}` : e.file
 }
 
 /**
  * Things to do today, one bullet per distinct action: the primary cause's first, then the others
- * most severe first (the same action named by two findings is one bullet).
+ * most severe first. Two remediations are one action when they name the same setting or flag
+ * (`autobuild.coach.test_execution: sdk`, `--sdk-timeout`, `implementation_mode: task-work`) or open
+ * with the same sentence: the first to name it is kept.
  */
 function doNow(findings: readonly Finding[], diagnosis: Diagnosis | null): string[] {
   const primary = diagnosis === null ? undefined : findings.find((f) => f.id === diagnosis.primary.findingId)
@@ -68,18 +90,20 @@ function doNow(findings: readonly Finding[], diagnosis: Diagnosis | null): strin
   const seen = new Set<string>()
   const out: string[] = []
   for (const f of ordered) {
-    const key = actionKey(f.remediation)
-    if (f.remediation === '' || seen.has(key)) continue
-    seen.add(key)
+    if (f.remediation === '') continue
+    const keys = actionKeys(f.remediation)
+    if (keys.some((k) => seen.has(k))) continue
+    for (const k of keys) seen.add(k)
     out.push(f.remediation)
   }
   return out.slice(0, 3)
 }
 
-/** Two remediations are the same action when their first sentence says the same, case and punctuation aside. */
-function actionKey(text: string): string {
-  const first = text.split(/(?<=[.;])\s/, 1)[0] ?? text
-  return first.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim()
+/** What names an action: its settings and flags, and its first sentence (case and punctuation aside). */
+export function actionKeys(text: string): string[] {
+  const first = (text.split(/(?<=[.;])\s/, 1)[0] ?? text).toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim()
+  const named = text.match(/--[a-z][\w-]+|\b[a-z]+(?:[._][a-z]+)+: ?[a-z][\w-]*/gi) ?? []
+  return [`sentence:${first}`, ...named.map((n) => `name:${n.toLowerCase().replace(/: ?/, ': ')}`)]
 }
 
 function happened(task: TaskRun): string {

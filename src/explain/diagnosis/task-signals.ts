@@ -51,19 +51,26 @@ export function taskSignals(run: RunRecord, task: TaskRun, catalogue: Catalogue)
  */
 function classifyAll(signals: readonly Signal[], catalogue: Catalogue): (SignalRule | null)[] {
   const candidates = signals.map((s) => catalogue.matching(s))
-  const base = candidates.map((c) => c.find((r) => r.onlyWith === undefined) ?? null)
-  const inTurn = new Map<string, Set<string>>()
+  const base = candidates.map((c) => c.find((r) => r.onlyWith === undefined && r.onlyAfter === undefined) ?? null)
+  /** Per turn, each base rule with the first line it was seen on. */
+  const inTurn = new Map<string, Map<string, number>>()
   signals.forEach((s, i) => {
     const r = base[i]
     if (r === null || r === undefined) return
     const key = String(s.turn)
-    inTurn.set(key, (inTurn.get(key) ?? new Set()).add(r.id))
+    const seen = inTurn.get(key) ?? new Map<string, number>()
+    const line = s.evidence.line ?? 0
+    if (!seen.has(r.id) || seen.get(r.id)! > line) seen.set(r.id, line)
+    inTurn.set(key, seen)
   })
   const chosen = signals.map((s, i) => {
     const present = inTurn.get(String(s.turn))
+    const line = s.evidence.line ?? 0
     return candidates[i]!.find((r) => {
       const rules = (r.onlyWith ?? []).filter((id) => !isFindingCode(id))
-      return rules.length === 0 || rules.some((id) => present?.has(id) === true)
+      const before = r.onlyAfter ?? []
+      return (rules.length === 0 || rules.some((id) => present?.has(id) === true)) &&
+        (before.length === 0 || before.some((id) => present !== undefined && present.has(id) && present.get(id)! < line))
     }) ?? null
   })
   return signals.map((s, i) => {

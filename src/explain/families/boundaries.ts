@@ -1,6 +1,6 @@
 import type {Evidence} from '../../model/evidence.js'
-import type {TaskEvent} from '../../model/run-record.js'
-import {draft, fixedBy, plural, type FamilyInput, type FindingDraft} from '../draft.js'
+import type {TaskEvent, TaskRun} from '../../model/run-record.js'
+import {draft, fixedBy, formatTurns, plural, type FamilyInput, type FindingDraft} from '../draft.js'
 import {repeatRuns} from '../recorded-stall.js'
 import {feedbackByTurn, lastTurn} from '../record-facts.js'
 
@@ -68,6 +68,8 @@ function playerTimeouts(input: FamilyInput): FindingDraft[] {
     byTurn.set(t.turn, {...have, recovery: `state recovery${how}${files}`, evidence: [...have.evidence, ...rec.evidence]})
   }
   const turns = [...byTurn.keys()].sort((a, b) => a - b)
+  const idle = turns.filter((t) => messagesBeforeTimeout(task, t) === 0)
+  const limit = Math.max(0, ...turns.map((t) => byTurn.get(t)!.seconds ?? 0))
   const described = turns.map((turn) => {
     const b = byTurn.get(turn)!
     const what = b.ceiling ? 'hit its SDK turn ceiling' : `timed out${b.seconds !== null ? ` after ${b.seconds} s` : ''}`
@@ -80,12 +82,24 @@ function playerTimeouts(input: FamilyInput): FindingDraft[] {
       turns,
       message: `The Player did not finish on its own: ${described.join('; ')}.`,
       evidence: turns.flatMap((t) => byTurn.get(t)!.evidence),
-      remediation: 'Raise --sdk-timeout (or the task\'s complexity-based budget) or split the task; a recovered turn is judged on git state alone, so check what the Coach was given for it.',
+      remediation: idle.length === turns.length
+        ? `Do not raise --sdk-timeout: on ${formatTurns(idle)} the session processed no message before the timeout, so it never started working; check the model server and the session's start-up.`
+        : `Raise --sdk-timeout${limit > 0 ? ` above the ${limit} s this run allowed` : ''} (or the task's complexity-based budget) or split the task; a recovered turn is judged on git state alone, so check what the Coach was given for it.${idle.length > 0 ? ` On ${formatTurns(idle)} the session processed no message at all: more time would not have helped those.` : ''}`,
       fixedIn: null,
       source: {function: 'AgentInvoker._invoke_task_work_implement / AutoBuildOrchestrator._attempt_state_recovery', spec: '§5.4, §8.2'},
       detail: {turns: turns.map((t) => ({turn: t, ...byTurn.get(t)!, evidence: undefined}))},
     }),
   ]
+}
+
+/** `Messages processed before timeout: N` logged for the turn, when it was. */
+function messagesBeforeTimeout(task: TaskRun, turn: number): number | null {
+  for (const s of task.signals ?? []) {
+    if (s.turn !== turn) continue
+    const m = /Messages processed before timeout: (\d+)/.exec(s.text)
+    if (m) return Number(m[1])
+  }
+  return null
 }
 
 /** ENDED_BY_TIMEOUT_NOT_STALL: a timeout or cancellation ended a loop that was repeating itself (certain). */

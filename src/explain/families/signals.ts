@@ -6,7 +6,7 @@ import {dedupeEvidence, draft, formatTurns, plural, uniqueSorted, type FamilyInp
 import {CODE_CLASSES} from '../diagnosis/code-classes.js'
 import {stageIndex, type Stage} from '../diagnosis/stages.js'
 import {formatMinutes} from './infrastructure.js'
-import {turnTimes} from '../record-facts.js'
+import {parseTime, turnTimes} from '../record-facts.js'
 
 /**
  * LOG_SIGNAL: the signals the catalogue classifies as a cause or a contributing cause, one finding
@@ -64,7 +64,7 @@ function signalDraft(input: FamilyInput, rule: SignalRule, hits: readonly Classi
   const best = telling(hits)
   const quote = best.evidence.text ?? best.text
   const count = hits.reduce((n, h) => n + 1 + h.signal.repeats, 0)
-  const repeat = repetition(input.task, hits, turns)
+  const repeat = rule.role === 'cause' ? repetition(input.task, hits, turns, stageOf(rule, hits)) : null
   const where = turns.length === 0 ? '' : ` on ${formatTurns(turns)}`
   const times = count > 1 ? ` (${plural(count, 'line')}${where})` : where
   const message = `${capitalise(rule.summary)}: "${quote}"${times}.${repeat === null ? '' : ` ${repeat.sentence}`} ${rule.means}`
@@ -97,7 +97,7 @@ function signalDraft(input: FamilyInput, rule: SignalRule, hits: readonly Classi
  * error that comes back unchanged before the Player's work is even looked at, and a detector keyed
  * on it would have stopped at its first repeat.
  */
-function repetition(task: TaskRun, hits: readonly ClassifiedSignal[], turns: readonly number[]): {sentence: string; turns: number; withinSeconds: number | null; stopAt: number} | null {
+function repetition(task: TaskRun, hits: readonly ClassifiedSignal[], turns: readonly number[], stage: Stage): {sentence: string; turns: number; withinSeconds: number | null; stopAt: number} | null {
   const all = task.turns.map((t) => t.turn)
   if (turns.length < 2 || all.length < 2 || !all.every((t) => turns.includes(t))) return null
   const texts = new Set(hits.map((h) => normalise(h.signal.evidence.text ?? h.signal.text)))
@@ -105,13 +105,16 @@ function repetition(task: TaskRun, hits: readonly ClassifiedSignal[], turns: rea
   const times = turnTimes(task)
   const spans = all.map((t) => {
     const x = times.get(t)
-    return x && x.start !== null && x.end !== null && x.end >= x.start ? (x.end - x.start) / 1000 : null
+    const end = x?.end ?? hits.filter((h) => h.signal.turn === t).map((h) => stampOf(h.signal.text)).find((v) => v !== null) ?? null
+    return x && x.start !== null && end !== null && end >= x.start ? (end - x.start) / 1000 : null
   })
   const within = spans.every((s): s is number => s !== null) ? Math.max(...spans) : null
-  const each = within === null ? '' : `, each turn within ${formatMinutes(within / 60)}`
+  const each = within === null ? '' : `, each within ${formatMinutes(Math.max(within, 1) / 60)} of its turn's start`
   const stopAt = turns[1]!
+  // before the Player's work is looked at (set-up, the model call, the Player's invocation, the Coach's own), nothing it changes reaches the error
+  const unfixable = stageIndex(stage) <= stageIndex('coach') ? ': no change by the Player could have fixed it, and' : ';'
   return {
-    sentence: `The same error came back on every one of the ${all.length} turns${each}: no change by the Player could have fixed it, and a detector keyed on this error would have stopped the task at turn ${stopAt}, its first repeat.`,
+    sentence: `The same error came back on every one of the ${all.length} turns${each}${unfixable} a detector keyed on this error would have stopped the task at turn ${stopAt}, its first repeat.`,
     turns: all.length,
     withinSeconds: within === null ? null : Math.ceil(within),
     stopAt,
@@ -152,6 +155,12 @@ function mostTelling(hits: readonly ClassifiedSignal[], n: number): Evidence[] {
     .sort((a, b) => rank(a) - rank(b) || (b.evidence.text ?? b.text).length - (a.evidence.text ?? a.text).length || (a.evidence.line ?? 0) - (b.evidence.line ?? 0))
     .slice(0, n)
     .map((s) => s.evidence)
+}
+
+/** The `[2026-…Z]` timestamp a console line carries, as parseTime reads it. */
+function stampOf(text: string | undefined): number | null {
+  const m = text === undefined ? null : /\[(\d{4}-\d\d-\d\dT[\d:.]+Z?)\]/.exec(text)
+  return m === null ? null : parseTime(m[1]!)
 }
 
 /** The same error whatever the turn, task or path it names. */

@@ -91,7 +91,7 @@ function syntheticFindings(input: FamilyInput): FindingDraft[] {
         evidence: noPromises.flatMap((t) => t.evidence),
         remediation: direct
           ? 'Run the task in task-work mode (implementation_mode: task-work), whose Player writes promises; a direct-mode synthetic report carries none before GuardKit 71a5fb57, and after it only for scaffolding tasks.'
-          : 'Give the Player enough time to write its own report (raise --sdk-timeout or split the task); a recovered report carries promises only for scaffolding (file existence) or via git analysis.',
+          : recoveryAdvice(input, ts),
         fixedIn: direct && scaffolding ? fixedBy('directSyntheticPromises', 'directSyntheticFlag', 'directReportKeepsSynthetic') : null,
         source: direct
           ? {function: 'AgentInvoker._create_synthetic_direct_mode_report', spec: '§5.2 (D13)'}
@@ -131,4 +131,19 @@ function directModeWithCriteria(input: FamilyInput): FindingDraft[] {
       detail: {criteria: total, explicit, complexity: task.complexity?.value ?? null},
     }),
   ]
+}
+
+/**
+ * What to do about a state-recovery report depends on why the Player did not write its own: more
+ * time helps a Player that timed out, never one that failed at once (an authentication or harness
+ * error), so the advice follows what the log says made it fail.
+ */
+function recoveryAdvice(input: FamilyInput, turns: readonly number[]): string {
+  const timedOut = input.task.events.some((e) => e.kind === 'player-timeout' && e.turn !== null && turns.includes(e.turn))
+  const tail = 'a recovered report carries promises only for scaffolding (file existence) or via git analysis.'
+  if (timedOut) return `Give the Player enough time to write its own report (raise --sdk-timeout or split the task); ${tail}`
+  const reason = input.task.turns.find((t) => turns.includes(t.turn) && t.stateRecovery?.value.reason)?.stateRecovery?.value.reason
+  return reason
+    ? `Fix what made the Player fail (the log says: "${reason.length > 160 ? `${reason.slice(0, 157)}…` : reason}"); more time will not help a Player that failed at once; ${tail}`
+    : `Find out why the Player wrote no report of its own on ${formatTurns(turns)} (the lines before the state recovery say it); ${tail}`
 }

@@ -120,6 +120,8 @@ function infraTestFailure(input: FamilyInput, infra: readonly InfraTurn[]): Find
   const range = secs.length ? ` in ${Math.min(...secs)}${Math.max(...secs) !== Math.min(...secs) ? `–${Math.max(...secs)}` : ''} s` : ''
   const why = [...new Set(chosen.map((i) => i.why))]
   const sdk = profileFlags(input.asRun).sdkTests || input.run.eraMarkers.some((m) => m.id === 'independent-tests-via-sdk')
+  // what the run itself shows was in effect is never advised again: say that it did not fix it
+  const viaSdk = (input.task.signals ?? []).find((s) => /Running independent tests via SDK/.test(s.text) && (s.turn === null || turns.includes(s.turn)))
   return [
     draft(input, {
       code: 'INFRA_TEST_FAILURE',
@@ -129,7 +131,9 @@ function infraTestFailure(input: FamilyInput, infra: readonly InfraTurn[]): Find
         ? `The Coach's own test run failed for an infrastructure reason on ${formatTurns(turns)}${range} (${why.slice(0, 2).join('; ')}): the environment, not the code, failed the tests, and no code change by the Player could fix it.`
         : `The Coach's own test run failed${range} on ${formatTurns(turns)}: a time that says an import or connection failure, not test execution, so the Player's code was probably never exercised.`,
       evidence: chosen.flatMap((i) => i.evidence).slice(0, 12),
-      remediation: 'Mock the database (and other services) in conftest.py or use SQLite for tests; or run the Coach\'s tests in the Player\'s environment: autobuild.coach.test_execution: sdk in .guardkit/config.yaml (GuardKit 5c2b5d82+).',
+      remediation: viaSdk !== undefined
+        ? `The Coach's tests already ran through the SDK, in the Player's environment (${viaSdk.evidence.file}:${viaSdk.evidence.line ?? '?'}), and that did not fix it: install the project's dependencies into the interpreter the Coach's pytest resolves to (a ModuleNotFoundError means they are missing there), and start or mock the services the tests need.`
+        : 'Mock the database (and other services) in conftest.py or use SQLite for tests; or run the Coach\'s tests in the Player\'s environment: autobuild.coach.test_execution: sdk in .guardkit/config.yaml (GuardKit 5c2b5d82+).',
       fixedIn: sdk ? null : fixedBy('sdkTests', 'classifyFailure'),
       source: {function: 'CoachValidator.run_independent_tests / _classify_test_failure', spec: '§6.4, §6.7'},
       ...(certain.length > 0
@@ -143,17 +147,24 @@ function infraTestFailure(input: FamilyInput, infra: readonly InfraTurn[]): Find
 /** ENV_PARITY_GAP (inferred): the Player's results said the tests passed; the Coach's bare run failed fast on infrastructure. */
 function envParityGap(input: FamilyInput, infra: readonly InfraTurn[]): FindingDraft[] {
   const sdk = profileFlags(input.asRun).sdkTests || input.run.eraMarkers.some((m) => m.id === 'independent-tests-via-sdk')
-  if (sdk) return []
-  const hits = infra.filter((i) => i.turn.coach.gates?.value.testsPassed === true && (i.seconds === null || i.seconds <= FAST_FAILURE_SECONDS))
+  // the run's own record of how the Coach ran its tests outranks what its era could do
+  const ran = (turn: number) => testRunVia(input, turn) ?? (sdk ? 'sdk' : 'subprocess')
+  if (infra.every((i) => ran(i.turn.turn) === 'sdk')) return []
+  // "0 tests (passing)" is not "the Player's tests passed": a turn whose Player reported no passing test says nothing about parity
+  const hits = infra.filter((i) => ran(i.turn.turn) === 'subprocess' && i.turn.coach.gates?.value.testsPassed === true && (i.seconds === null || i.seconds <= FAST_FAILURE_SECONDS) && i.turn.player.testsReported?.value.count !== 0 && i.turn.player.testsReported?.value.passing !== false)
   if (hits.length === 0) return []
   const turns = hits.map((h) => h.turn.turn)
+  const counted = hits.every((h) => (h.turn.player.testsReported?.value.count ?? 0) > 0 && h.turn.player.testsReported!.value.passing)
+  const said = counted
+    ? `the Player reported ${hits.length === 1 ? `${hits[0]!.turn.player.testsReported!.value.count} tests` : 'its tests'} passing`
+    : "the quality gate recorded the Player's tests as passed (the log does not say how many)"
   return [
     draft(input, {
       code: 'ENV_PARITY_GAP',
       severity: 'high',
       turns,
-      message: `On ${formatTurns(turns)} the Player's results said its tests passed, but the Coach's own run of them failed on infrastructure: the Coach ran pytest in a bare subprocess, without the Player's virtualenv, PATH or service variables (e.g. DATABASE_URL).`,
-      evidence: hits.flatMap((h) => [...(h.turn.coach.gates?.evidence ?? []), ...h.evidence]).slice(0, 12),
+      message: `On ${formatTurns(turns)} ${said}, but the Coach's own run of them failed on infrastructure: the Coach ran pytest in a bare subprocess, without the Player's virtualenv, PATH or service variables (e.g. DATABASE_URL).`,
+      evidence: hits.flatMap((h) => [...(h.turn.player.testsReported?.evidence ?? []), ...(h.turn.coach.gates?.evidence ?? []), ...h.evidence]).slice(0, 12),
       remediation: 'Run the Coach\'s tests with the Player\'s environment (autobuild.coach.test_execution: sdk, GuardKit 5c2b5d82+), or make the tests independent of local services (mocks, SQLite).',
       fixedIn: fixedBy('sdkTests'),
       source: {function: 'CoachValidator.run_independent_tests (subprocess.run shell=True)', spec: '§6.4'},
@@ -161,6 +172,12 @@ function envParityGap(input: FamilyInput, infra: readonly InfraTurn[]): FindingD
       detail: {turns},
     }),
   ]
+}
+
+/** How the Coach's own test run of a turn was started, as the log says (`Running independent tests via SDK …` or not), else null. */
+function testRunVia(input: FamilyInput, turn: number): 'sdk' | 'subprocess' | null {
+  const line = (input.task.signals ?? []).find((s) => s.turn === turn && /^Running independent tests/.test(s.text))
+  return line === undefined ? null : /^Running independent tests via SDK/.test(line.text) ? 'sdk' : 'subprocess'
 }
 
 const ERROR_CONTEXT = /Error detail:|^\s*E\s|Traceback|\b\w*(Error|Exception):/m
@@ -186,7 +203,9 @@ function feedbackNotActionable(input: FamilyInput, feedback: Map<number, Feedbac
       code: 'FEEDBACK_NOT_ACTIONABLE',
       severity: 'high',
       turns,
-      message: `The feedback after ${formatTurns(turns)} gave the Player only pytest's summary lines ("${sample}"), not the error that explains the failure, so it could not tell why the tests failed.`,
+      message: sample === ''
+        ? `The feedback after ${formatTurns(turns)} gave the Player no test output at all, only that the tests failed, so it could not tell why.`
+        : `The feedback after ${formatTurns(turns)} gave the Player only pytest's summary lines ("${sample}"), not the error that explains the failure, so it could not tell why the tests failed.`,
       evidence: chosen.flatMap((f) => f.evidence).slice(0, 12),
       remediation: 'Run the failing test command yourself (reproduce shows it) and put the real error in the task\'s notes for the next run; GuardKit 5c2b5d82+ adds an "Error detail:" block to the feedback.',
       fixedIn: profileFlags(input.asRun).summaryErrorContext ? null : fixedBy('summaryErrorContext'),

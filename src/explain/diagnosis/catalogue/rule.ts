@@ -40,6 +40,8 @@ export interface SignalRule {
    * or it makes no finding (codes).
    */
   readonly onlyWith?: readonly string[]
+  /** Rule ids one of whose signals must come earlier in the same turn (a session that completed, then timed out). */
+  readonly onlyAfter?: readonly string[]
   /** When the category is a deduction from the message (not what the message says): the deduction, and the finding is `inferred`. */
   readonly deduction?: string
   /** Real-shaped log lines the rule must classify (its unit test runs them through ingest). */

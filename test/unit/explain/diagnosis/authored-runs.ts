@@ -1,0 +1,80 @@
+/**
+ * Small authored logs in GuardKit's record shapes (docs/signals.md, docs/ingest.md), one task each,
+ * for the diagnosis and its truth rules. Nothing here is copied from a corpus log.
+ */
+import {analyzeRun} from '../../../../src/explain/analyze-run.js'
+import type {AnalysisReport, TaskAnalysis} from '../../../../src/explain/analysis.js'
+import {runOf, TASK} from './signal-harness.js'
+
+const AB = 'guardkit.orchestrator.autobuild'
+const CV = 'guardkit.orchestrator.quality_gates.coach_validator'
+const PR = 'guardkit.orchestrator.progress'
+const AI = 'guardkit.orchestrator.agent_invoker'
+
+const ts = (turn: number, second: number) => `2026-04-20T07:0${turn}:${String(second).padStart(2, '0')}.000Z`
+
+/** One turn whose Player fails at once with `error` (auth, harness…), recovered into a synthetic report. */
+export function playerFailsTurn(turn: number, error: string): string[] {
+  return [
+    `INFO:${AB}:Executing turn ${turn}/30`,
+    `INFO:${PR}:[${ts(turn, 0)}] Started turn ${turn}: Player Implementation`,
+    `INFO:${AI}:Invoking Player via direct SDK for ${TASK} (turn ${turn})`,
+    `  ✗ [${ts(turn, 1)}] Player failed: Unexpected error: ${error}`,
+    `INFO:${PR}:[${ts(turn, 1)}] Completed turn ${turn}: error - Player failed: Unexpected error: ${error}`,
+    `INFO:${AB}:Attempting state recovery for ${TASK} turn ${turn} after Player failure: Unexpected error: ${error}`,
+    `INFO:${AB}:State recovery succeeded via player_report: 0 files, 0 tests (failing)`,
+    `WARNING:${AB}:[Turn ${turn}] Building synthetic report: 0 files created, 0 files modified, 0 tests. Generating git-analysis promises for declarative task.`,
+    `WARNING:${AB}:[Turn ${turn}] Passing synthetic report to Coach for ${TASK}. Promise matching will fail — falling through to text matching.`,
+    `INFO:${CV}:Starting Coach validation for ${TASK} turn ${turn}`,
+    `WARNING:${CV}:Synthetic report has no completion_promises — all criteria marked unmet`,
+    `INFO:${AB}:Criteria Progress (Turn ${turn}): 0/3 verified (0%)`,
+    `INFO:${AB}:Coach provided feedback on turn ${turn}`,
+  ]
+}
+
+/**
+ * One turn whose Player succeeds (reporting `tests` tests `state`) and whose Coach's own test run
+ * fails in `seconds`, `via` SDK or subprocess, with the classification GuardKit logged (or none).
+ */
+export function coachTestsFailTurn(turn: number, o: {tests: number; state?: 'passing' | 'failing'; seconds: number; via: 'sdk' | 'subprocess'; classification?: string}): string[] {
+  const how = o.via === 'sdk' ? 'via SDK (environment parity)' : ''
+  return [
+    `INFO:${AB}:Executing turn ${turn}/10`,
+    `INFO:${PR}:Started turn ${turn}: Player Implementation`,
+    `INFO:${AI}:Invoking Player via task-work delegation for ${TASK} (turn ${turn})`,
+    `  ✓ 2 files created, 1 modified, ${o.tests} tests (${o.state ?? 'passing'})`,
+    `INFO:${PR}:Completed turn ${turn}: success - 2 files created, 1 modified, ${o.tests} tests (${o.state ?? 'passing'})`,
+    `INFO:${CV}:Starting Coach validation for ${TASK} turn ${turn}`,
+    `INFO:${CV}:Quality gate evaluation complete: tests=True (required=True), coverage=True (required=True), arch=True (required=False), audit=True (required=True), ALL_PASSED=True`,
+    `INFO:${CV}:Running independent tests${how ? ` ${how}` : ''}: pytest tests/users/test_users.py -v --tb=short`,
+    `INFO:${CV}:${o.via === 'sdk' ? 'SDK independent' : 'Independent'} tests failed in ${o.seconds}s`,
+    `WARNING:${CV}:Independent test verification failed for ${TASK}${o.classification ? ` (classification=${o.classification})` : ''}`,
+    '  ⚠ Feedback: - Independent test verification failed:',
+    `INFO:${AB}:Criteria Progress (Turn ${turn}): 0/3 verified (0%)`,
+    `INFO:${AB}:Coach provided feedback on turn ${turn}`,
+  ]
+}
+
+/** The Coach approves the turn (after the Player's `tests` passing tests). */
+export function approvedTurn(turn: number): string[] {
+  return [
+    `INFO:${AB}:Executing turn ${turn}/10`,
+    `INFO:${PR}:Started turn ${turn}: Player Implementation`,
+    `INFO:${AI}:Invoking Player via task-work delegation for ${TASK} (turn ${turn})`,
+    '  ✓ 2 files created, 1 modified, 3 tests (passing)',
+    `INFO:${CV}:Starting Coach validation for ${TASK} turn ${turn}`,
+    `INFO:${CV}:Independent tests passed in 4.2s`,
+    `INFO:${CV}:Coach approved ${TASK} turn ${turn}`,
+    `INFO:${AB}:Criteria Progress (Turn ${turn}): 3/3 verified (100%)`,
+    `INFO:${AB}:Coach approved on turn ${turn}`,
+  ]
+}
+
+export const complete = (decision: string, turns: number) => `INFO:${AB}:Orchestration complete: ${TASK}, decision=${decision}, turns=${turns}`
+
+export function analyse(lines: readonly string[]): {report: AnalysisReport; task: TaskAnalysis} {
+  const report = analyzeRun(runOf(lines, {ownTurns: true}))
+  const task = report.tasks.find((t) => t.task.taskId === TASK)
+  if (task === undefined) throw new Error(`no ${TASK} in the authored run`)
+  return {report, task}
+}

@@ -1,0 +1,128 @@
+import {describe, expect, it} from 'vitest'
+import {checkAutobuildState} from '../../../../src/ingest/merge/autobuild-state.js'
+import type {IngestIssue} from '../../../../src/model/ingest-issue.js'
+import type {TaskRun} from '../../../../src/model/run-record.js'
+import {turnTimes} from '../../../../src/explain/record-facts.js'
+import {fact, taskRun, turn} from '../helpers.js'
+import {analyse, approvedTurn, coachTestsFailTurn, complete, playerFailsTurn} from './authored-runs.js'
+import {runOf, TASK} from './signal-harness.js'
+
+/** The truth rules of the diagnosis (docs/root-causes.md, "Truth rules"): each failed on the tool before them. */
+describe('truth rules', () => {
+  describe('a finding states only what a record holds', () => {
+    it('does not say the Player\'s tests passed when it reported "0 tests (passing)"', () => {
+      const {task} = analyse([...coachTestsFailTurn(1, {tests: 0, seconds: 0.6, via: 'subprocess', classification: 'infrastructure'}), ...coachTestsFailTurn(2, {tests: 0, seconds: 0.6, via: 'subprocess', classification: 'infrastructure'}), complete('unrecoverable_stall', 2)])
+      expect(task.findings.map((f) => f.code)).not.toContain('ENV_PARITY_GAP')
+      for (const f of task.findings) expect(f.message).not.toMatch(/tests passed|tests passing/)
+    })
+
+    it('says how many tests the Player reported passing when it did', () => {
+      const {task} = analyse([...coachTestsFailTurn(1, {tests: 4, seconds: 0.6, via: 'subprocess', classification: 'infrastructure'}), complete('unrecoverable_stall', 1)])
+      expect(task.findings.find((f) => f.code === 'ENV_PARITY_GAP')?.message).toMatch(/^On t1 the Player reported 4 tests passing, but the Coach's own run of them failed on infrastructure/)
+    })
+
+    it('labels an inferred category inferred, with its deduction', () => {
+      const {task} = analyse([...coachTestsFailTurn(1, {tests: 0, seconds: 0.6, via: 'subprocess'}), ...coachTestsFailTurn(2, {tests: 0, seconds: 0.6, via: 'subprocess'}), complete('unrecoverable_stall', 2)])
+      const primary = task.findings.find((f) => f.id === task.diagnosis?.primary.findingId)!
+      expect(task.diagnosis).toMatchObject({primary: {category: 'test-environment'}, confidence: 'inferred'})
+      expect(primary.deduction).toMatch(/fails within a few seconds/)
+      expect(task.verdict.why).toMatch(/\[inferred\]/)
+    })
+  })
+
+  describe('remediation depends on the run\'s own configuration', () => {
+    it('never advises running the Coach\'s tests through the SDK when the log shows they already ran that way, and says it did not fix it', () => {
+      const {task} = analyse([...coachTestsFailTurn(1, {tests: 2, seconds: 5.9, via: 'sdk', classification: 'infrastructure'}), ...coachTestsFailTurn(2, {tests: 2, seconds: 5.9, via: 'sdk', classification: 'infrastructure'}), complete('unrecoverable_stall', 2)])
+      expect(task.diagnosis?.primary.category).toBe('test-environment')
+      for (const d of task.verdict.doNow) expect(d).not.toMatch(/test_execution: sdk/)
+      expect(task.verdict.doNow[0]).toMatch(/already ran through the SDK.*\(run\.log:\d+\), and that did not fix it/)
+    })
+
+    it('never advises a longer SDK timeout to a Player that failed at once (authentication), on every turn', () => {
+      const err = 'Agent player received API error: authentication_failed'
+      const {task} = analyse([...playerFailsTurn(1, err), ...playerFailsTurn(2, err), ...playerFailsTurn(3, err), complete('player_invocation_stall', 3)])
+      for (const f of task.findings) expect(f.remediation, f.code).not.toMatch(/raise --sdk-timeout/i)
+    })
+  })
+
+  describe('data from another run is not used', () => {
+    const withState = (task: TaskRun, turns: {turn: number; timestamp: string}[]): TaskRun => ({
+      ...task,
+      taskFile: {file: 'tasks/backlog/TASK-ABC-001.md', frontmatter: {id: TASK, autobuild_state: {turns}}, body: '', text: ''},
+    })
+    const logged = taskRun({
+      taskId: TASK,
+      outcome: fact('max_turns_exceeded'),
+      turnCount: fact(3),
+      turns: [1, 2, 3].map((n) => turn(n, {endedAt: `2026-04-20T07:0${n * 2}:00.000Z`})),
+    })
+
+    it('ignores a task file\'s autobuild_state when the log holds a later run of the task, with an ingest note', () => {
+      const issues: IngestIssue[] = []
+      const task = checkAutobuildState(withState(logged, [{turn: 1, timestamp: '2026-04-21T10:00:00'}]), true, issues)
+      expect(task.taskFile?.frontmatter['autobuild_state']).toBeUndefined()
+      expect(issues).toEqual([expect.objectContaining({file: 'tasks/backlog/TASK-ABC-001.md', code: 'conflict', message: expect.stringMatching(/describes another run of the task \(the log holds a later run/)})])
+    })
+
+    it('ignores it when it records more turns than the run had, or its times between turns differ from the log\'s', () => {
+      const issues: IngestIssue[] = []
+      const more = checkAutobuildState(withState(logged, [1, 2, 3, 4].map((n) => ({turn: n, timestamp: `2026-04-20T08:0${n}:00`}))), false, issues)
+      expect(more.taskFile?.frontmatter['autobuild_state']).toBeUndefined()
+      // the log's turns ended 2 min apart; these were saved 40 min apart (times compared as differences: the file's clock is local)
+      const slow = checkAutobuildState(withState(logged, [{turn: 1, timestamp: '2026-04-20T08:02:00'}, {turn: 2, timestamp: '2026-04-20T08:42:00'}]), false, issues)
+      expect(slow.taskFile?.frontmatter['autobuild_state']).toBeUndefined()
+      expect(turnTimes(slow).get(2)).toEqual({start: null, end: Date.UTC(2026, 3, 20, 7, 4, 0)})
+      expect(issues).toHaveLength(2)
+    })
+
+    it('keeps a state that fits the run (same turns, the same time between them)', () => {
+      const issues: IngestIssue[] = []
+      const same = checkAutobuildState(withState(logged, [{turn: 1, timestamp: '2026-04-20T08:02:00'}, {turn: 2, timestamp: '2026-04-20T08:04:01'}]), false, issues)
+      expect(same.taskFile?.frontmatter['autobuild_state']).toBeDefined()
+      expect(issues).toEqual([])
+    })
+  })
+
+  describe('the criteria list comes from the criteria GuardKit printed', () => {
+    const CV = 'guardkit.orchestrator.quality_gates.coach_validator'
+    it('never from a "missing" list that holds only the unmet criteria (it would be numbered AC-001… wrongly)', () => {
+      const run = runOf([
+        `INFO:${CV}:Starting Coach validation for ${TASK} turn 1`,
+        `INFO:${CV}:Requirements not met for ${TASK}: missing ['Passwords are hashed', 'Sessions expire']`,
+        'INFO:guardkit.orchestrator.autobuild:Criteria Progress (Turn 1): 1/3 verified (33%)',
+      ])
+      expect(run.tasks[0]!.criteria).toBeNull()
+    })
+
+    it('from a "missing" list that names every criterion the Coach counted (a 0/N turn)', () => {
+      const run = runOf([
+        `INFO:${CV}:Starting Coach validation for ${TASK} turn 1`,
+        `INFO:${CV}:Requirements not met for ${TASK}: missing ['Users can log in', 'Passwords are hashed']`,
+        'INFO:guardkit.orchestrator.autobuild:Criteria Progress (Turn 1): 0/2 verified (0%)',
+      ])
+      expect(run.tasks[0]!.criteria).toMatchObject({texts: ['Users can log in', 'Passwords are hashed'], source: 'missing-list'})
+    })
+  })
+
+  describe('on an approved task nothing is critical or high unless the approval itself was wrong', () => {
+    const {task} = analyse([...coachTestsFailTurn(1, {tests: 2, seconds: 0.6, via: 'subprocess', classification: 'infrastructure'}), ...approvedTurn(2), complete('approved', 2)])
+
+    it('has no diagnosis, no ✗, and no critical or high finding', () => {
+      expect(task.diagnosis).toBeNull()
+      expect(task.verdict.ok).toBe(true)
+      expect(task.findings.filter((f) => f.severity === 'critical' || f.severity === 'high')).toEqual([])
+    })
+
+    it('says the turns before the approval were wasted, not failed', () => {
+      expect(task.verdict.why).toMatch(/^the Coach approved turn 2; turn 1 was wasted: /)
+      expect(task.verdict.why).not.toMatch(/task (?:run )?failed|failed at turn|failure/)
+      for (const f of task.findings.filter((x) => x.code === 'LOG_SIGNAL')) expect(f.message).toMatch(/^Turn 1 was wasted \(the task was approved on turn 2\)/)
+    })
+  })
+
+  it('gives one remediation bullet per distinct action (two findings that both say test_execution: sdk make one bullet)', () => {
+    const {task} = analyse([...coachTestsFailTurn(1, {tests: 2, seconds: 0.6, via: 'subprocess', classification: 'infrastructure'}), ...coachTestsFailTurn(2, {tests: 2, seconds: 0.6, via: 'subprocess', classification: 'infrastructure'}), complete('unrecoverable_stall', 2)])
+    expect(task.findings.filter((f) => /test_execution: sdk/.test(f.remediation)).length).toBeGreaterThan(1)
+    expect(task.verdict.doNow.filter((d) => /test_execution: sdk/.test(d))).toHaveLength(1)
+  })
+})
