@@ -8,6 +8,7 @@ import type {ExplainView} from '../text/explain.js'
 import {formatTurns} from '../text/layout.js'
 import {formatEvidence} from '../text/text-options.js'
 import {mdMark} from './analyze.js'
+import {renderDiagnosisMarkdown} from './diagnosis.js'
 import {mdBlock, mdCell, mdCode, mdDetails, mdEvidenceList, mdTable, mdText} from './md.js'
 
 /** `explain --format md`: the deep dump of one task or turn, for an issue; long blocks collapsed. */
@@ -24,6 +25,7 @@ export function renderExplainMarkdown(report: AnalysisReport, view: ExplainView)
   ]
   if (v.why !== '') out.push(`**Why.** ${mdText(v.why)}`, '')
   out.push(...mdTable(['profile', 'would have'], v.underProfiles.filter((u) => view.profiles.includes(u.profile)).map((u) => [mdCode(u.profile), mdCell(u.text)])), '')
+  out.push(...renderDiagnosisMarkdown(t, view.turn))
   const findings = view.turn === null ? t.findings : t.findings.filter((f) => f.turns.includes(view.turn!))
   if (findings.length > 0) {
     out.push('### Findings', '')

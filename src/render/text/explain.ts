@@ -1,6 +1,7 @@
 import type {AnalysisReport, TaskAnalysis} from '../../explain/analysis.js'
 import {eraLine, formatEra, legend} from './analyze.js'
 import {renderTurnDeep} from './explain-turn.js'
+import {renderDiagnosisExplain} from './diagnosis.js'
 import {renderCauseChain} from './findings.js'
 import {labelled, sanitizeForTerminal, shellQuote, wrap} from './layout.js'
 import {buildStallTable} from './stall-rows.js'
@@ -17,7 +18,8 @@ export interface ExplainView {
 }
 
 /**
- * `explain RUN --task ID [--turn N]` as text: the deep dump. The task's verdict, its criteria,
+ * `explain RUN --task ID [--turn N]` as text: the deep dump. The task's verdict, its criteria, the
+ * diagnosis (why the primary cause was chosen, every signal and those no rule classifies),
  * every finding with all its evidence, the stall table, then each turn in full (record, 0/N
  * dump, per profile: pipeline, criteria, feedback with its diff, signatures, window, reason).
  */
@@ -38,6 +40,8 @@ export function renderExplainText(report: AnalysisReport, view: ExplainView, opt
     out.push('', `  ${p.bold(`acceptance criteria (${c.texts.length}, from ${c.source}${c.complete ? '' : ', cut'})`)}${p.dim(`  ${formatEvidenceList(c.evidence)}`)}`)
     c.texts.forEach((text, i) => out.push(...labelled('  ', `AC-${String(i + 1).padStart(3, '0')}`, 7, text, o.width, p.dim)))
   }
+  const diagnosis = renderDiagnosisExplain(t, view.turn, o)
+  if (diagnosis.length > 0) out.push('', ...diagnosis)
   const findings = view.turn === null ? t.findings : t.findings.filter((f) => f.turns.includes(view.turn!) || f.turns.length === 0)
   if (findings.length > 0) out.push('', ...renderCauseChain(findings, o, '  ', Number.POSITIVE_INFINITY))
   else out.push('', p.dim(`  no finding${view.turn === null ? '' : ` names turn ${view.turn}`}`))
