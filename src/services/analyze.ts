@@ -86,10 +86,12 @@ export async function analyzeRunPath(runPath: string, options: Omit<AnalyzeOptio
   const progress = options.progress ?? createProgress()
   try {
     const profiles = await chooseProfiles(options)
+    // the rules file needs yaml and zod: loaded only when one is given
+    const catalogue = options.signalsFile === undefined ? undefined : await (await import('./user-signals.js')).loadSignalCatalogue(options.signalsFile)
     progress.step(`reading ${runPath} …`)
     const run = await loadRunContent(runPath, options)
     progress.step(`replaying ${run.tasks.length} task${run.tasks.length === 1 ? '' : 's'} …`)
-    return analyzeRun(run, {profiles, whatif: options.whatif ?? false, tool: options.tool})
+    return analyzeRun(run, {profiles, whatif: options.whatif ?? false, tool: options.tool, ...(catalogue === undefined ? {} : {catalogue})})
   } finally {
     progress.done()
   }

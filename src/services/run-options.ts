@@ -15,6 +15,7 @@ export const replayCommandFlags = {
   with: Flags.string({multiple: true, helpValue: 'FLAG', description: 'turn this logic change on (repeatable; `guardkit-replay profiles` lists them)'}),
   without: Flags.string({multiple: true, helpValue: 'FLAG', description: 'turn this logic change off (repeatable)'}),
   profiles: Flags.string({helpValue: 'FILE', description: 'YAML file of your own profiles: profiles: {NAME: {base, with: [flag…], without: [flag…]}}'}),
+  signals: Flags.string({helpValue: 'FILE', description: 'YAML file of your own signal rules (docs/signals.md): they classify log lines before the built-in ones'}),
 }
 
 export const outputFlags = {
@@ -30,11 +31,13 @@ export interface ProfileRequest {
   readonly with: readonly string[]
   readonly without: readonly string[]
   readonly profilesFile?: string
+  /** `--signals FILE`: the user's signal rules (docs/signals.md). */
+  readonly signalsFile?: string
 }
 
 /** The profile CLI flags as parsed (`replayCommandFlags`) → what `chooseProfiles` takes. */
-export function profileRequest(flags: {profile?: string[]; with?: string[]; without?: string[]; profiles?: string}): ProfileRequest {
-  return {names: flags.profile ?? [], with: flags.with ?? [], without: flags.without ?? [], profilesFile: flags.profiles}
+export function profileRequest(flags: {profile?: string[]; with?: string[]; without?: string[]; profiles?: string; signals?: string}): ProfileRequest {
+  return {names: flags.profile ?? [], with: flags.with ?? [], without: flags.without ?? [], profilesFile: flags.profiles, signalsFile: flags.signals}
 }
 
 /**
