@@ -157,7 +157,7 @@ export async function startLiveSession(options: LiveSessionOptions): Promise<Liv
 
   store.on('warning', (w) => {
     emit(warningEvent(w))
-    if (options.stopOn.includes(w.code) && !stopping && child !== null) {
+    if ((options.stopOn.includes(w.code) || options.stopOn.includes(w.category)) && !stopping && child !== null) {
       stoppedBy = w
       stop(`${w.code} on ${w.taskId} (turn ${w.turn ?? '?'}): ${w.message}`, w.code)
     }

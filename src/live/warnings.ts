@@ -1,6 +1,7 @@
 import type {AnalysisReport, TaskAnalysis} from '../explain/analysis.js'
 import type {StallCell, StallRow} from '../explain/stall-table.js'
 import type {Finding, FindingCode, Severity} from '../model/finding.js'
+import type {RootCause} from '../model/root-cause.js'
 import type {TaskRun} from '../model/run-record.js'
 import type {WarningView} from '../render/ink/model.js'
 import type {TaskTiming} from './log-lines.js'
@@ -20,7 +21,15 @@ export const EARLY_WARNING_CODES = [
   'DUPLICATE_TEST_PATHS_UNNORMALISED',
   'ENDED_BY_TIMEOUT_NOT_STALL',
   'ORCHESTRATION_CRASH',
+  'LOG_SIGNAL',
 ] as const satisfies readonly FindingCode[]
+
+/**
+ * Signal findings (the catalogue, docs/signals.md) of these categories warn, the moment their line
+ * is read: an error of the model API or of the set-up fails every turn the same way, so waiting for
+ * the turn to settle only wastes it. Other signal findings are for the report, not for a warning.
+ */
+export const AT_ONCE_CATEGORIES: ReadonlySet<RootCause> = new Set(['model-api', 'configuration'])
 
 export type EarlyWarningCode = (typeof EARLY_WARNING_CODES)[number]
 
@@ -30,6 +39,8 @@ export function isEarlyWarningCode(code: string): code is EarlyWarningCode {
 
 export interface LiveWarning extends WarningView {
   readonly code: EarlyWarningCode
+  /** Where the failure started (docs/root-causes.md): `--stop-on` takes categories as well as codes. */
+  readonly category: RootCause
   /** `finding`: the explain layer's finding (same code and wording as `analyze`); `live`: a rule that needs the clock or sees it a turn earlier. */
   readonly source: 'finding' | 'live'
   /** The task's latest turn when it was raised (at most one past `turn` when raised promptly). */
@@ -68,20 +79,26 @@ export function detectWarnings(input: WarningInput, raised: ReadonlySet<string>)
     if (input.live && analysis.task.sources?.log === false) continue
     const key = taskKey(analysis.task)
     const current = currentTurn(analysis.task, input.timing(analysis.task.taskId))
-    const add = (code: EarlyWarningCode, severity: Severity, turn: number | null, message: string, source: LiveWarning['source']) => {
-      if (raised.has(`${key}:${code}`) || out.some((w) => w.key === key && w.code === code)) return
-      out.push({id: `${key}:${code}`, key, taskId: analysis.task.taskId, attempt: analysis.task.attempt, code, severity, turn, message, raisedAt: input.raisedAt, source, seenAtTurn: current})
+    const add = (code: EarlyWarningCode, category: RootCause, severity: Severity, turn: number | null, message: string, source: LiveWarning['source'], id = `${key}:${code}`) => {
+      if (raised.has(id) || out.some((w) => w.id === id)) return
+      out.push({id, key, taskId: analysis.task.taskId, attempt: analysis.task.attempt, code, category, severity, turn, message, raisedAt: input.raisedAt, source, seenAtTurn: current})
     }
     const variable = variableOutputWarning(analysis, running)
-    if (variable) add('STALL_DEFEATED_BY_VARIABLE_OUTPUT', 'high', variable.turn, variable.message, 'live')
+    if (variable) add('STALL_DEFEATED_BY_VARIABLE_OUTPUT', 'loop-control', 'high', variable.turn, variable.message, 'live')
     const settled = settledTurn(analysis.task, input.timing(analysis.task.taskId), input)
     for (const f of analysis.findings) {
       if (!isEarlyWarningCode(f.code)) continue
       const turn = evidenceTurn(f, analysis, current)
-      if ((turn ?? 0) <= settled) add(f.code, f.severity, turn, f.message, 'finding')
+      if (f.code === 'LOG_SIGNAL') {
+        // one warning per catalogue rule: the causes of an at-once category, the moment their line is read
+        const rule = f.detail as {ruleId?: string; role?: string} | undefined
+        if (rule?.role === 'cause' && AT_ONCE_CATEGORIES.has(f.category)) add(f.code, f.category, f.severity, turn, f.message, 'finding', `${key}:${f.code}:${rule.ruleId ?? ''}`)
+        continue
+      }
+      if ((turn ?? 0) <= settled) add(f.code, f.category, f.severity, turn, f.message, 'finding')
     }
     const timeout = timeoutWarning(analysis, input)
-    if (timeout) add('ENDED_BY_TIMEOUT_NOT_STALL', 'high', timeout.turn, timeout.message, 'live')
+    if (timeout) add('ENDED_BY_TIMEOUT_NOT_STALL', 'timeout', 'high', timeout.turn, timeout.message, 'live')
   }
   return out
 }

@@ -1,3 +1,4 @@
+import {isRootCause, ROOT_CAUSES} from '../model/root-cause.js'
 import {mkdirSync, readdirSync, statSync} from 'node:fs'
 import {isAbsolute, relative, resolve, sep} from 'node:path'
 import type {AnalysisReport} from '../explain/analysis.js'
@@ -60,9 +61,10 @@ export async function runLive(options: LiveOptions): Promise<LiveOutcome> {
   checkOutsideWorktree(record, options.worktree, cwd)
   // every usage error before the recording directory is created: a refused run leaves nothing behind
   const profiles = await chooseProfiles(options)
+  const catalogue = options.signalsFile === undefined ? undefined : await (await import('./user-signals.js')).loadSignalCatalogue(options.signalsFile)
   const created = checkRecordDir(record, cwd)
   const memo = options.memo ?? (await import('../live/replay-memo.js')).createReplayMemo()
-  const analyze = (run: RunRecord): AnalysisReport => analyzeRun(run, {profiles, memo, tool: options.tool})
+  const analyze = (run: RunRecord): AnalysisReport => analyzeRun(run, {profiles, memo, tool: options.tool, ...(catalogue === undefined ? {} : {catalogue})})
   const quiet = options.quiet === true && !options.json
   const dashboard = !options.json && !options.noDashboard && !quiet && stdout.isTTY === true && stdin.isTTY === true && !inCi(env)
   const write = (stream: NodeJS.WriteStream, text: string) => stream.write(text)
@@ -140,7 +142,9 @@ function checkSource(options: LiveOptions, cwd: string, env: NodeJS.ProcessEnv):
 function checkStopOn(values: readonly string[], source: LiveSource): string[] {
   const codes = values.flatMap((v) => v.split(',')).map((c) => c.trim()).filter((c) => c !== '')
   for (const code of codes) {
-    if (!isEarlyWarningCode(code)) throw new UsageError(`--stop-on ${code}: not a code live warns about.`, `Codes: ${EARLY_WARNING_CODES.join(', ')}`)
+    if (!isEarlyWarningCode(code) && !isRootCause(code)) {
+      throw new UsageError(`--stop-on ${code}: not a code live warns about, nor a root-cause category.`, `Codes: ${EARLY_WARNING_CODES.join(', ')}. Categories (docs/root-causes.md): ${ROOT_CAUSES.join(', ')}.`)
+    }
   }
   if (codes.length > 0 && source.kind === 'attach') throw new UsageError('--stop-on needs a build live started: in --attach mode the build is not live\'s to stop.')
   return codes
