@@ -37,7 +37,7 @@ export async function loadSignalCatalogue(file: string | undefined): Promise<Cat
 function exampleIssues(rule: SignalRule, catalogue: Catalogue): RuleFileIssue[] {
   return rule.examples.flatMap((example, i) => {
     const signals = signalsOfLine(example)
-    if (signals.some((s) => catalogue.matching(s).includes(rule))) return []
+    if (signals.some((s) => catalogue.matches(rule, s))) return []
     const line = rule.origin.exampleLines?.[i] ?? rule.origin.line
     const what = signals.length === 0 ? 'ingest keeps no signal from it (docs/signals.md says which lines are signals)' : `its signal reads "${signals[0]!.text}", which the pattern does not match`
     return [{file: rule.origin.file, line, message: `rule ${rule.id}: example ${i + 1} is not classified by the rule: ${what}`}]

@@ -56,8 +56,13 @@ export interface Catalogue {
   readonly rules: readonly SignalRule[]
   /** The rule a signal belongs to (the first that matches, user rules first), or null. */
   classify(signal: Pick<Signal, 'logger' | 'level' | 'text'>): SignalRule | null
-  /** Every rule that matches, in order (for rules with `onlyWith`: the next candidate when a condition fails). */
+  /**
+   * The rules that match, in order, up to the first without an `onlyWith`/`onlyAfter` condition
+   * (the candidates when a condition fails; the rules after it can never classify the signal).
+   */
   matching(signal: Pick<Signal, 'logger' | 'level' | 'text'>): readonly SignalRule[]
+  /** Whether one rule matches the signal, whatever comes before it (a rule's examples are checked so). */
+  matches(rule: SignalRule, signal: Pick<Signal, 'logger' | 'level' | 'text'>): boolean
   /** A rule's place in the catalogue (earlier rules are the more specific). */
   indexOf(ruleId: string): number
 }
@@ -85,19 +90,30 @@ export function createCatalogue(rules: readonly SignalRule[]): Catalogue {
     if (hit !== undefined) return hit
     const found: SignalRule[] = []
     for (const c of compiled) {
-      if (c.levels !== null && (signal.level === null || !c.levels.has(signal.level))) continue
-      if (c.logger !== null && !c.logger(signal.logger)) continue
-      if (c.pattern.test(signal.text)) found.push(c.rule)
+      if (!test(c, signal)) continue
+      found.push(c.rule)
+      if (c.rule.onlyWith === undefined && c.rule.onlyAfter === undefined) break
     }
     if (memo.size < 10_000) memo.set(key, found)
     return found
   }
+  const byRule = new Map(compiled.map((c) => [c.rule, c]))
   return {
     rules,
     matching,
     classify: (signal) => matching(signal)[0] ?? null,
+    matches: (rule, signal) => {
+      const c = byRule.get(rule)
+      return c !== undefined && test(c, signal)
+    },
     indexOf: (id) => index.get(id) ?? rules.length,
   }
+}
+
+function test(c: Compiled, signal: Pick<Signal, 'logger' | 'level' | 'text'>): boolean {
+  if (c.levels !== null && (signal.level === null || !c.levels.has(signal.level))) return false
+  if (c.logger !== null && !c.logger(signal.logger)) return false
+  return c.pattern.test(signal.text)
 }
 
 function loggerMatcher(logger: string | undefined): ((name: string) => boolean) | null {
