@@ -1,5 +1,5 @@
 // The diagnosis corpus check (docs/root-causes.md, "How it is measured"): every labelled failed task
-// run of ../shared/corpus/diagnoses/labels.json is analysed in-process from its log, and the primary
+// run of the diagnosis corpus (its labels.json) is analysed in-process from its log, and the primary
 // cause the tool names is compared with the maintainers' label. Also: approved task runs (outcomes.json)
 // must not be diagnosed as failures. Used by scripts/corpus/diagnoses.ts and test/corpus/diagnoses.test.ts.
 import {createHash} from 'node:crypto'

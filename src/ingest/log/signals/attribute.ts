@@ -20,7 +20,7 @@ const TASKS = /\bTASK-[A-Za-z0-9][A-Za-z0-9_-]*[A-Za-z0-9]/g
 const TURN = /\b(?:turn|Turn) (\d+)\b|_turn_(\d+)\.json/
 
 /**
- * Which task and turn a signal belongs to (FORMATS.md §5.2 in docs/ingest.md terms): the task its
+ * Which task and turn a signal belongs to (docs/record-formats.md §5.2, docs/ingest.md "Signals"): the task its
  * text names; else the task of the event read from the same record or console item; else by who
  * logged it (the Player invoker's task, the task in Coach validation); else the task seen last.
  * Tasks of a wave run concurrently, so the last two are a best guess, as for every unnamed record.
