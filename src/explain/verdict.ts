@@ -29,7 +29,7 @@ export function buildVerdict(input: VerdictInput): TaskVerdict {
   const diagnosis = input.diagnosis ?? null
   return {
     happened: happened(task),
-    why: diagnosis !== null ? whyFromDiagnosis(diagnosis, findings) : task.outcome?.value === 'approved' ? whyApproved(task, findings) : why(task, findings),
+    why: diagnosis !== null ? whyFromDiagnosis(diagnosis) : task.outcome?.value === 'approved' ? whyApproved(task, findings) : why(task, findings),
     underProfiles: Object.entries(input.replays).map(([profile, r]) => ({profile, text: underProfile(r, task)})),
     waste: waste(input),
     doNow: doNow(findings, diagnosis),
@@ -40,18 +40,16 @@ export function buildVerdict(input: VerdictInput): TaskVerdict {
   }
 }
 
-/** The primary cause in one sentence with its deciding line quoted and located, then the contributing causes. */
-function whyFromDiagnosis(d: Diagnosis, findings: readonly Finding[]): string {
+/**
+ * The primary cause in one sentence with its deciding line quoted and located, then the contributing
+ * categories (explain and the findings say what each of them was: the line stays a ten-second read).
+ */
+function whyFromDiagnosis(d: Diagnosis): string {
   const quoted = d.primary.evidence.find((e) => e.text !== undefined && e.text !== '')
   const at = quoted ? ` (${located(quoted)})` : ''
-  const byId = new Map(findings.map((f) => [f.id, f]))
-  const contributing = d.contributing.map((c) => {
-    const first = byId.get(c.findingIds[0] ?? '')
-    const clause = first?.code === 'LOG_SIGNAL' ? String((first.detail as {summary?: string} | undefined)?.summary ?? '') : first ? WHY[first.code] : ''
-    return clause === '' ? c.category : `${c.category} (${clause})`
-  })
   const inferred = d.confidence === 'inferred' ? ' [inferred]' : ''
-  return `${d.primary.summary}${at}${inferred}${contributing.length > 0 ? `; contributing: ${contributing.join('; ')}` : ''}`
+  const contributing = d.contributing.map((c) => c.category)
+  return `${d.primary.summary}${at}${inferred}${contributing.length > 0 ? `; contributing: ${contributing.join(', ')}` : ''}`
 }
 
 /**
