@@ -97,6 +97,22 @@ export async function measureAgreement(corpus: string): Promise<Agreement> {
       approved.push({log, taskId, occurrence, state: 'found', asFailure: task.diagnosis !== null || !task.verdict.ok || serious, why: task.verdict.why})
     }
   }
+  // the other corpus logs: their approved task runs as expected.json records them (attempt null: the only one)
+  const expected = JSON.parse(readFileSync(`${corpus}/expected.json`, 'utf8')) as {logs: Record<string, Record<string, {taskId: string; attempt: number | null; outcome: string | null}>>}
+  for (const [log, entries] of Object.entries(expected.logs)) {
+    if (outcomes.logs[log] !== undefined || !existsSync(`${corpus}/logs/${log}`)) continue
+    const report = await analyse(`${corpus}/logs/${log}`)
+    for (const e of Object.values(entries)) {
+      if (e.outcome !== 'approved') continue
+      const task = report.tasks.find((t) => t.task.taskId === e.taskId && t.task.attempt === (e.attempt ?? t.task.attempt)) ?? null
+      if (task === null) {
+        approved.push({log, taskId: e.taskId, occurrence: e.attempt ?? 1, state: 'not-recovered', asFailure: false, why: null})
+        continue
+      }
+      const serious = task.findings.some((f) => f.severity === 'critical' || f.severity === 'high')
+      approved.push({log, taskId: e.taskId, occurrence: e.attempt ?? 1, state: 'found', asFailure: task.diagnosis !== null || !task.verdict.ok || serious, why: task.verdict.why})
+    }
+  }
   return {labels: results, approved}
 }
 

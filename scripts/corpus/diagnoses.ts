@@ -11,11 +11,15 @@ const corpus = args.find((a) => !a.startsWith('--')) ?? fileURLToPath(new URL('.
 const a = await measureAgreement(corpus)
 
 const pct = (n: number, d: number) => (d === 0 ? '–' : `${Math.round((100 * n) / d)}%`)
-console.log('agreement of diagnosis.primary with the labels (found = the labelled run was recovered and did not end approved)')
-console.log(`${'category'.padEnd(22)}${'split'.padEnd(10)}${'labelled'.padStart(9)}${'found'.padStart(7)}${'agree'.padStart(7)}${'of found'.padStart(10)}${'of all'.padStart(8)}`)
-for (const r of tabulate(a)) {
-  if (r.split !== 'all' && r.category !== '(all)') continue
-  console.log(`${r.category.padEnd(22)}${r.split.padEnd(10)}${String(r.labelled).padStart(9)}${String(r.found).padStart(7)}${String(r.agree).padStart(7)}${pct(r.agree, r.found).padStart(10)}${pct(r.agree, r.labelled).padStart(8)}`)
+console.log('agreement of diagnosis.primary with the labels: agree/labelled (found = recovered by ingest and not ended approved)')
+const rows = tabulate(a)
+const cell = (category: string, split: string) => {
+  const r = rows.find((x) => x.category === category && x.split === split)
+  return r === undefined ? '–' : `${r.agree}/${r.labelled}${r.found < r.labelled ? ` (${r.found} found)` : ''} ${pct(r.agree, r.labelled)}`
+}
+console.log(`${'category'.padEnd(22)}${'develop'.padStart(16)}${'held-out'.padStart(16)}${'all'.padStart(16)}`)
+for (const category of [...new Set(rows.map((r) => r.category))].sort((x, y) => (x === '(all)' ? 1 : y === '(all)' ? -1 : x < y ? -1 : 1))) {
+  console.log(`${category.padEnd(22)}${cell(category, 'develop').padStart(16)}${cell(category, 'held-out').padStart(16)}${cell(category, 'all').padStart(16)}`)
 }
 const pairs = new Map<string, number>()
 for (const r of a.labels) if (r.state === 'found' && !r.agree) pairs.set(`${r.label.primary} → ${r.primary ?? '(none)'}`, (pairs.get(`${r.label.primary} → ${r.primary ?? '(none)'}`) ?? 0) + 1)
