@@ -54,7 +54,8 @@ const PRELUDE = [
 function signalsOfLine(line: string): Signal[] {
   const ingest = createLogIngest()
   ingest.startFile('example.log')
-  for (const l of [...PRELUDE, line]) ingest.push(l)
+  // an example may be several physical lines (a traceback), joined by \n
+  for (const l of [...PRELUDE, ...line.split('\n')]) ingest.push(l)
   const result = ingest.finish()
   return [
     ...result.attempts.flatMap((a) => a.signals ?? []),

@@ -33,7 +33,8 @@ export function runOf(lines: readonly string[], o: {ownTurns?: boolean} = {}): R
  * part of turn 1, feedback lines (`⚠ Feedback: …`) after the Coach has started.
  */
 export function signalsOf(lines: readonly string[], catalogue: Catalogue): TaskSignals {
-  const placed = lines.flatMap((l) => (/^\s*⚠ (?:\[[^\]]+\] )?Feedback:/.test(l) ? [COACH, l] : [l]))
+  // an example may be several physical lines (a traceback), joined by \n
+  const placed = lines.flatMap((l) => l.split('\n')).flatMap((l) => (/^\s*⚠ (?:\[[^\]]+\] )?Feedback:/.test(l) ? [COACH, l] : [l]))
   const run = runOf(placed)
   const task = run.tasks.find((t) => t.taskId === TASK)
   if (task === undefined) {
