@@ -45,7 +45,7 @@ export function mergeArtifacts(input: MergeInput): RunRecord {
     const paired = pairing.paired.get(index)?.folder ?? null
     const ctx = findTaskContext(task.taskId, input.worktrees, paired?.worktree ?? null, features, issues)
     const merged = mergeTask(task, paired, taskFactsFromWorktree(task.taskId, paired, ctx), issues)
-    return checkAutobuildState(merged, base.tasks.some((o) => o.taskId === task.taskId && o.attempt > task.attempt), issues)
+    return checkAutobuildState(merged, issues)
   })
   const nextAttempt = base.attempts.length === 0 ? 1 : Math.max(...base.attempts.map((a) => a.attempt)) + 1
   for (const folder of pairing.unpaired) {

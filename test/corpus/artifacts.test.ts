@@ -206,6 +206,14 @@ function artifactTurns(t: TaskRun): number[] {
 }
 
 // The inputs of run_1.log's attempts (task files and feature file at the attempt's commit): no artifacts, only context.
+// Each task file's autobuild_state is the state of the attempt its commit followed: attempt 1's inputs hold
+// TASK-SFT-001's 8 turns (attempt 1), attempt 3's inputs TASK-SFT-002's 3 turns (attempt 3). The log's other run of
+// that task does not fit it and gets the one note (docs/ingest.md); the run it fits keeps it.
+const OTHER_RUN: Record<string, {taskId: string; file: string; keptBy: number; droppedFor: number}> = {
+  'ac1a-run1-attempt1-inputs': {taskId: 'TASK-SFT-001', file: 'tasks/backlog/seam-first-testing/TASK-SFT-001-scaffolding.md', keptBy: 1, droppedFor: 3},
+  'ac1a-run1-attempt3-inputs': {taskId: 'TASK-SFT-002', file: 'tasks/backlog/seam-first-testing/TASK-SFT-002-adr.md', keptBy: 3, droppedFor: 1},
+}
+
 describe.each(['ac1a-run1-attempt1-inputs', 'ac1a-run1-attempt3-inputs'])('corpus input set %s with run_1.log', (set) => {
   let root: string
   let record: RunRecord
@@ -220,7 +228,11 @@ describe.each(['ac1a-run1-attempt1-inputs', 'ac1a-run1-attempt3-inputs'])('corpu
   })
 
   it('gives every logged task its task file as GuardKit would have found it, and the run its feature file', () => {
-    expect(issueKeys(record, 'run_1.log')).toEqual([])
+    const other = OTHER_RUN[set]!
+    expect(issueKeys(record, 'run_1.log')).toEqual([`conflict ${other.file}`])
+    const state = (attempt: number) => record.tasks.find((t) => t.taskId === other.taskId && t.attempt === attempt)?.taskFile?.frontmatter['autobuild_state']
+    expect(state(other.keptBy)).toBeDefined()
+    expect(state(other.droppedFor)).toBeUndefined()
     expect(record.feature?.featureId).toBe('FEAT-AC1A')
     expect(record.tasks.length).toBeGreaterThan(0)
     for (const t of record.tasks) {

@@ -4,21 +4,21 @@ import type {TaskRun} from '../../model/run-record.js'
 /**
  * A task file's `autobuild_state` (its turns, their feedback and save times) is written by the run
  * that last worked on the task, which need not be the logged run it is paired with: a log can hold
- * several runs of one task, and a worktree outlives the runs. Data of another run is never used, so
- * the state is dropped from the task file (with an ingest note) when it cannot be this run's:
+ * several runs of one task (each paired with the same file), and a worktree outlives the runs. Data
+ * of another run is never used, so the state is dropped from the task file (with an ingest note)
+ * when its turns or times do not fit this run:
  *
- * - the log holds a later run of the same task (the file can only describe the last one);
  * - it records more turns than this run had, when the run's end is logged;
  * - the time between two of its turns differs from the log's (progress timestamps) by more than
  *   ten minutes and a quarter (times are compared as differences: the file's clock is local, the
  *   log's UTC).
  */
-export function checkAutobuildState(task: TaskRun, laterRunInLog: boolean, issues: IngestIssue[]): TaskRun {
+export function checkAutobuildState(task: TaskRun, issues: IngestIssue[]): TaskRun {
   const file = task.taskFile
   const state = asObject(file?.frontmatter['autobuild_state'])
   const turns = Array.isArray(state?.['turns']) ? (state['turns'] as unknown[]).map(asObject).filter((t): t is Record<string, unknown> => t !== null) : []
   if (file === null || state === null || turns.length === 0) return task
-  const why = mismatch(task, turns, laterRunInLog)
+  const why = mismatch(task, turns)
   if (why === null) return task
   const {autobuild_state: _dropped, ...frontmatter} = file.frontmatter
   issues.push({file: file.file, code: 'conflict', severity: 'info',
@@ -26,8 +26,7 @@ export function checkAutobuildState(task: TaskRun, laterRunInLog: boolean, issue
   return {...task, taskFile: {...file, frontmatter}}
 }
 
-function mismatch(task: TaskRun, turns: readonly Record<string, unknown>[], laterRunInLog: boolean): string | null {
-  if (laterRunInLog) return 'the log holds a later run of the task, and the file keeps only the last run\'s state'
+function mismatch(task: TaskRun, turns: readonly Record<string, unknown>[]): string | null {
   const numbers = turns.map((t) => t['turn']).filter((n): n is number => typeof n === 'number')
   const logLast = task.turnCount?.value ?? Math.max(0, ...task.turns.map((t) => t.turn))
   const stateLast = Math.max(0, ...numbers)
