@@ -106,9 +106,11 @@ export function createLogIngest(options: LogIngestOptions = {}): LogIngest {
   /** The ingest's side of the transcript reader: attempts it opens or returns to, events it routes. */
   const transcriptHost: TranscriptHost = {
     route(held, target) {
+      if (held.hash !== null) printed.settle(held.line, target)
       if (target === null) return deliver(held.event, held.line, held.logger, held.level, DUPLICATE)
       if (target !== attempt) transcriptHost.resume(target)
       transcriptRuns.set(target, held.line)
+      printed.flush(held.line, target)
       deliver(held.event, held.line, held.logger, held.level, target)
       signal(held.signal, held.line, target)
     },
@@ -129,6 +131,7 @@ export function createLogIngest(options: LogIngestOptions = {}): LogIngest {
     transcript ??= createTranscriptReader(transcriptHost)
     const call = classifyToolCall(event.tool, event.input)
     transcript.toolCall(call, line)
+    printed.endPrint()
     promptSinceStart = call.kind === 'run' ? {line, command: keep(call.command)} : null
     if (call.kind === 'kill') {
       const target = transcript.attemptOf(call.source)
@@ -182,17 +185,47 @@ export function createLogIngest(options: LogIngestOptions = {}): LogIngest {
   }
 
   /** A signal read at `line` (signals/capture.ts) for attempt `to`, after the event of the same item if there was one. */
-  function signal(s: SignalText | null | undefined, line: number, to: number | null = looseTarget()): void {
-    if (s != null && to !== null && to > 0 && attemptFile === f!.file) attributor.signal(s, line, to)
+  function signal(s: SignalText | null | undefined, line: number, to: number = attempt): void {
+    if (s != null && to > 0 && attemptFile === f!.file) attributor.signal(s, line, to)
   }
 
   /**
-   * The attempt of a signal read with no event (an unrecognised record, an interrupt line): inside a
-   * transcript's print only new output has one (a repeat's signals were read the first time).
+   * A signal read with no event (an unrecognised record, an interrupt line). Inside a transcript's
+   * print it waits for the print's next record: a repeat of the run repeats it too (read the first
+   * time), new output is new. What follows a print's last record goes with that record.
    */
-  function looseTarget(): number | null {
-    const out = transcript?.newOutput
-    return out === undefined ? attempt : out
+  function looseSignal(s: SignalText | null, line: number): void {
+    if (s === null) return
+    if (transcript?.printing === true) printed.hold(s, line)
+    else signal(s, line)
+  }
+
+  /** The loose signals of the print being read, and where its last record went. */
+  const printed = {
+    waiting: [] as {s: SignalText; line: number}[],
+    /** undefined: no record routed yet in this print; null: the last one repeated the run. */
+    last: undefined as number | null | undefined,
+    hold(s: SignalText, line: number): void {
+      printed.waiting.push({s, line})
+    },
+    /** The record at `line` was routed to `target` (null: a repeat): the signals before it go with it. */
+    settle(line: number, target: number | null): void {
+      printed.last = target
+      if (target === null) printed.waiting = printed.waiting.filter((w) => w.line > line)
+    },
+    flush(line: number, target: number): void {
+      if (printed.waiting.length === 0) return
+      const before = printed.waiting.filter((w) => w.line < line)
+      printed.waiting = printed.waiting.filter((w) => w.line >= line)
+      for (const w of before) signal(w.s, w.line, target)
+    },
+    endPrint(): void {
+      const to = printed.last
+      const rest = printed.waiting
+      printed.waiting = []
+      printed.last = undefined
+      if (to != null) for (const w of rest) signal(w.s, w.line, to)
+    },
   }
 
   function closeItem(): void {
@@ -216,7 +249,7 @@ export function createLogIngest(options: LogIngestOptions = {}): LogIngest {
         options.onUnrecognised?.(fs.file, line, `${level}:${logger}:${message}`)
         fs.unrecognised++
         if (fs.firstUnrecognised === null) fs.firstUnrecognised = {line, logger: keep(logger)}
-        return signal(recordSignal(level, logger, message), line)
+        return looseSignal(recordSignal(level, logger, message), line)
       }
       fs.recognised++
       const sig = recordSignal(level, logger, message)
@@ -251,7 +284,7 @@ export function createLogIngest(options: LogIngestOptions = {}): LogIngest {
         if (open.blanks === 0 && isWrapContinuation(text, open.wrapIndent)) return appendWrapped(open, text.slice(open.wrapIndent))
         if (isOutsideMargin(text, open.wrapIndent)) closeItem()
       }
-      signal(interruptLine(text), fs.lineNo)
+      looseSignal(interruptLine(text), fs.lineNo)
       if (open.kind !== 'none') append(open, text)
       else if (text !== '') {
         options.onUnrecognised?.(fs.file, fs.lineNo, text)
@@ -357,7 +390,10 @@ export function createLogIngest(options: LogIngestOptions = {}): LogIngest {
     fs.splitter?.end()
     closeItem()
     emitBoxes(fs.boxes.flush())
-    if (transcript !== null) issues.push(...transcript.finish(fs.file))
+    if (transcript !== null) {
+      issues.push(...transcript.finish(fs.file))
+      printed.endPrint()
+    }
     attributor.drain()
     for (const [run, last] of transcriptRuns) builder.endAttempt(run, last)
     transcriptRuns.clear()

@@ -132,11 +132,8 @@ export interface TranscriptReader {
   attemptOf(source: string): number | null
   /** The run command seen last (a background run's command, for the attempt its first print opens). */
   readonly lastRunCommand: string | null
-  /**
-   * Inside a print, the attempt its new output goes to (null while it repeats a run or is not yet
-   * placed); undefined outside prints.
-   */
-  readonly newOutput: number | null | undefined
+  /** A print is being read: what is read now is routed through it. */
+  readonly printing: boolean
   /** End of file: the last print closed; one note per run printed more than once. */
   finish(file: string): IngestIssue[]
 }
@@ -316,8 +313,8 @@ export function createTranscriptReader(host: TranscriptHost): TranscriptReader {
     get lastRunCommand() {
       return lastRunCommand
     },
-    get newOutput() {
-      return print === null ? undefined : print.mode === 'new' ? print.target : null
+    get printing() {
+      return print !== null
     },
     toolCall(call, line) {
       endPrint()

@@ -111,4 +111,28 @@ describe('signals: what ingest keeps of the trouble a log records (docs/ingest.m
     const r = ingest([...START, ...loop('TASK-AB-001'), `ERROR:guardkit.orchestrator.agent_invoker:${'é'.repeat(1000)}`])
     expect([...r.tasks[0]!.signals![0]!.text]).toHaveLength(400)
   })
+
+  it('reads a Claude Code transcript\'s run once: a print that repeats it adds only its new signals (docs/ingest.md, "Transcripts")', () => {
+    const run = [
+      'INFO:guardkit.cli.autobuild:Starting feature orchestration: FEAT-AB12 (max_turns=5, stop_on_failure=True, resume=False)',
+      ...loop('TASK-AB-001'),
+      'WARNING:guardkit.orchestrator.agent_invoker:[TASK-AB-001] Something odd happened',
+      'INFO:guardkit.orchestrator.quality_gates.coach_validator:Independent tests failed in 0.6s',
+      'INFO:guardkit.orchestrator.progress:Started turn 1: Player Implementation',
+    ]
+    const print = (records: readonly string[]) => ['⏺ Task Output b1e2c3d', `  ⎿  ${records[0]}`, ...records.slice(1).map((l) => `    ${l}`), '']
+    const r = ingest([
+      '⏺ Bash(guardkit-py autobuild feature FEAT-AB12 --max-turns 5) timeout: 10m 0s',
+      '  ⎿  Running in the background (↓ to manage)',
+      '',
+      ...print(run),
+      '⏺ The build is running.',
+      '',
+      // the whole output again, then what the first print had not reached: an unrecognised WARNING, the next turn
+      ...print([...run, 'WARNING:guardkit.orchestrator.agent_invoker:[TASK-AB-001] Something else happened', 'INFO:guardkit.orchestrator.autobuild:Executing turn 2/5']),
+    ])
+    expect(r.tasks).toHaveLength(1)
+    expect(texts(r.tasks[0]!.signals)).toEqual(['[TASK-AB-001] Something odd happened', 'Independent tests failed in 0.6s', '[TASK-AB-001] Something else happened'])
+    expect(r.tasks[0]!.signals!.map((x) => x.evidence.line)).toEqual([9, 10, 23])
+  })
 })
