@@ -13,6 +13,7 @@ export interface Label {
   readonly taskId: string
   readonly attempt: number
   readonly outcome: string | null
+  readonly turns: number | null
   readonly primary: string
   readonly contributing: readonly string[]
   readonly confidence: string
@@ -23,7 +24,7 @@ export type Split = 'develop' | 'held-out'
 export interface LabelResult {
   readonly label: Label
   readonly split: Split
-  /** found: the n-th run of the task is in the analysis and did not end approved. */
+  /** found: the labelled run of the task is in the analysis (runs), and did not end approved. */
   readonly state: 'found' | 'not-recovered' | 'recorded-approved'
   readonly primary: string | null
   readonly agree: boolean
@@ -63,21 +64,27 @@ export async function measureAgreement(corpus: string): Promise<Agreement> {
     return hit
   }
   const results: LabelResult[] = []
-  for (const label of labels) {
-    const report = await analyse(`${corpus}/${label.corpusLog}`)
-    const task = nthRun(report.tasks, label.taskId, label.attempt)
-    const split = splitOf(label.log)
-    if (task === null) {
-      results.push({label, split, state: 'not-recovered', primary: null, agree: false, summary: null})
-      continue
+  const byLog = new Map<string, Label[]>()
+  for (const label of labels) byLog.set(label.corpusLog, [...(byLog.get(label.corpusLog) ?? []), label])
+  for (const [corpusLog, list] of byLog) {
+    const report = await analyse(`${corpus}/${corpusLog}`)
+    const runOf = labelledRuns(report, list)
+    for (const label of list) {
+      const task = runOf.get(label) ?? null
+      const split = splitOf(label.log)
+      if (task === null) {
+        results.push({label, split, state: 'not-recovered', primary: null, agree: false, summary: null})
+        continue
+      }
+      if (task.task.outcome?.value === 'approved') {
+        results.push({label, split, state: 'recorded-approved', primary: null, agree: false, summary: task.verdict.why})
+        continue
+      }
+      const primary = task.diagnosis?.primary.category ?? null
+      results.push({label, split, state: 'found', primary, agree: primary === label.primary, summary: task.diagnosis?.primary.summary ?? null})
     }
-    if (task.task.outcome?.value === 'approved') {
-      results.push({label, split, state: 'recorded-approved', primary: null, agree: false, summary: task.verdict.why})
-      continue
-    }
-    const primary = task.diagnosis?.primary.category ?? null
-    results.push({label, split, state: 'found', primary, agree: primary === label.primary, summary: task.diagnosis?.primary.summary ?? null})
   }
+  results.sort((a, b) => labels.indexOf(a.label) - labels.indexOf(b.label))
   const approved: ApprovedResult[] = []
   for (const [log, runs] of Object.entries(outcomes.logs)) {
     const path = logPath(corpus, labels, log)
@@ -116,7 +123,35 @@ export async function measureAgreement(corpus: string): Promise<Agreement> {
   return {labels: results, approved}
 }
 
-/** The n-th run of a task in the report, by attempt order (labels count runs the same way). */
+/**
+ * The run of each label, per task in attempt order: the next run with the label's outcome and turn
+ * count, else the next run. The labels count every print of a Claude Code transcript as a run; the
+ * ingest reads a run printed several times once (a `repeated-output` note), so a label that repeats
+ * the run matched last is that run (the rule of scripts/corpus/outcome-check.ts).
+ */
+function labelledRuns(report: AnalysisReport, labels: readonly Label[]): Map<Label, TaskAnalysis> {
+  const reprinted = report.run.ingestIssues.some((i) => i.code === 'repeated-output')
+  const same = (t: TaskAnalysis, l: Label) => (t.task.outcome?.value ?? null) === l.outcome && (t.task.turnCount?.value ?? null) === l.turns
+  const out = new Map<Label, TaskAnalysis>()
+  const byTask = new Map<string, Label[]>()
+  for (const l of [...labels].sort((a, b) => a.attempt - b.attempt)) byTask.set(l.taskId, [...(byTask.get(l.taskId) ?? []), l])
+  for (const [taskId, list] of byTask) {
+    const runs = report.tasks.filter((t) => t.task.taskId === taskId).sort((a, b) => a.task.attempt - b.task.attempt)
+    let next = 0
+    let last: TaskAnalysis | null = null
+    for (const l of list) {
+      const at = runs.findIndex((t, i) => i >= next && same(t, l))
+      const run: TaskAnalysis | null = at !== -1 ? runs[at]! : last !== null && reprinted && same(last, l) ? last : (runs[next] ?? null)
+      if (run === null) continue
+      out.set(l, run)
+      if (run !== last) next = runs.indexOf(run) + 1
+      last = run
+    }
+  }
+  return out
+}
+
+/** The n-th run of a task in the report, by attempt order (outcomes.json counts runs the same way). */
 function nthRun(tasks: readonly TaskAnalysis[], taskId: string, n: number): TaskAnalysis | null {
   const runs = tasks.filter((t) => t.task.taskId === taskId).sort((a, b) => a.task.attempt - b.task.attempt)
   return runs[n - 1] ?? null

@@ -1,13 +1,17 @@
 // Prints how well the diagnosis agrees with the maintainers' labels (docs/root-causes.md):
-//   node --import tsx scripts/corpus/diagnoses.ts [CORPUS] [--verbose]
+//   node --import tsx scripts/corpus/diagnoses.ts CORPUS [--verbose]
+// CORPUS the shared corpus folder (its logs/, diagnoses/logs/, labels and outcomes);
 // per category (develop / held-out / all), the confusion pairs, the labelled runs not recovered, the
 // failed runs with no primary cause, and the approved runs diagnosed as failures.
-import {fileURLToPath} from 'node:url'
 import {measureAgreement, tabulate} from './agreement.js'
 
 const args = process.argv.slice(2)
 const verbose = args.includes('--verbose')
-const corpus = args.find((a) => !a.startsWith('--')) ?? fileURLToPath(new URL('../../../shared/corpus', import.meta.url))
+const corpus = args.find((a) => !a.startsWith('--'))
+if (corpus === undefined) {
+  console.error('usage: node --import tsx scripts/corpus/diagnoses.ts CORPUS [--verbose]')
+  process.exit(2)
+}
 const a = await measureAgreement(corpus)
 
 const pct = (n: number, d: number) => (d === 0 ? '–' : `${Math.round((100 * n) / d)}%`)
@@ -17,9 +21,9 @@ const cell = (category: string, split: string) => {
   const r = rows.find((x) => x.category === category && x.split === split)
   return r === undefined ? '–' : `${r.agree}/${r.labelled}${r.found < r.labelled ? ` (${r.found} found)` : ''} ${pct(r.agree, r.labelled)}`
 }
-console.log(`${'category'.padEnd(22)}${'develop'.padStart(16)}${'held-out'.padStart(16)}${'all'.padStart(16)}`)
+console.log(`${'category'.padEnd(22)}${'develop'.padStart(24)}${'held-out'.padStart(24)}${'all'.padStart(24)}`)
 for (const category of [...new Set(rows.map((r) => r.category))].sort((x, y) => (x === '(all)' ? 1 : y === '(all)' ? -1 : x < y ? -1 : 1))) {
-  console.log(`${category.padEnd(22)}${cell(category, 'develop').padStart(16)}${cell(category, 'held-out').padStart(16)}${cell(category, 'all').padStart(16)}`)
+  console.log(`${category.padEnd(22)}${cell(category, 'develop').padStart(24)}${cell(category, 'held-out').padStart(24)}${cell(category, 'all').padStart(24)}`)
 }
 const pairs = new Map<string, number>()
 for (const r of a.labels) if (r.state === 'found' && !r.agree) pairs.set(`${r.label.primary} → ${r.primary ?? '(none)'}`, (pairs.get(`${r.label.primary} → ${r.primary ?? '(none)'}`) ?? 0) + 1)
