@@ -55,6 +55,28 @@ export function coachTestsFailTurn(turn: number, o: {tests: number; state?: 'pas
   ]
 }
 
+/**
+ * One direct-mode turn whose SDK session ends without the agent's report and without an error: the
+ * invoker writes the report itself (`written`: the log says so), then the turn is a Player failure.
+ */
+export function directReportMissingTurn(turn: number, o: {written: boolean}): string[] {
+  const report = `/home/dev/proj/.guardkit/worktrees/FEAT-1A2B/.guardkit/autobuild/${TASK}/player_turn_${turn}.json`
+  return [
+    `INFO:${AB}:Executing turn ${turn}/15`,
+    `INFO:${PR}:Started turn ${turn}: Player Implementation`,
+    `INFO:${AI}:Invoking Player via direct SDK for ${TASK} (turn ${turn})`,
+    `INFO:${AI}:[${TASK}] Player invocation in progress... (30s elapsed)`,
+    ...(o.written ? [`INFO:${AI}:Wrote direct mode player report to ${report}`] : []),
+    '  ⚠ Player report missing - attempting state recovery',
+    `INFO:${PR}:Completed turn ${turn}: feedback - Player report missing - attempting state recovery`,
+    `INFO:${AB}:Attempting state recovery for ${TASK} turn ${turn} after Player failure: Player report not found: ${report}`,
+    `INFO:${AB}:No work detected in /home/dev/proj/.guardkit/worktrees/FEAT-1A2B`,
+    `WARNING:${AB}:State recovery failed for ${TASK} turn ${turn}`,
+    `INFO:${AB}:Criteria Progress (Turn ${turn}): 0/4 verified (0%)`,
+    `ERROR:${AB}:Critical error on turn ${turn}`,
+  ]
+}
+
 /** The Coach approves the turn (after the Player's `tests` passing tests). */
 export function approvedTurn(turn: number): string[] {
   return [

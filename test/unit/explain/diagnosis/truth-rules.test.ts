@@ -4,7 +4,7 @@ import type {IngestIssue} from '../../../../src/model/ingest-issue.js'
 import type {TaskRun} from '../../../../src/model/run-record.js'
 import {turnTimes} from '../../../../src/explain/record-facts.js'
 import {fact, taskRun, turn} from '../helpers.js'
-import {analyse, approvedTurn, coachTestsFailTurn, complete, playerFailsTurn} from './authored-runs.js'
+import {analyse, approvedTurn, coachTestsFailTurn, complete, directReportMissingTurn, playerFailsTurn} from './authored-runs.js'
 import {runOf, TASK} from './signal-harness.js'
 
 /** The truth rules of the diagnosis (docs/root-causes.md, "Truth rules"): each failed on the tool before them. */
@@ -27,6 +27,15 @@ describe('truth rules', () => {
       expect(task.diagnosis).toMatchObject({primary: {category: 'test-environment'}, confidence: 'inferred'})
       expect(primary.deduction).toMatch(/fails within a few seconds/)
       expect(task.verdict.why).toMatch(/\[inferred\]/)
+    })
+
+    it('names a direct-mode session that ended without its report and without an error a budget failure, inferred, and a report missing with no such write what it says', () => {
+      const direct = analyse([...directReportMissingTurn(1, {written: true}), complete('error', 1)]).task
+      expect(direct.diagnosis).toMatchObject({primary: {category: 'agent-budget'}, confidence: 'inferred'})
+      expect(direct.findings.find((f) => f.id === direct.diagnosis?.primary.findingId)?.deduction).toMatch(/SDK turn limit .* or finished without writing the report; the log does not say which/)
+      expect(direct.verdict.why).toMatch(/\[inferred\]/)
+      const plain = analyse([...directReportMissingTurn(1, {written: false}), complete('error', 1)]).task
+      expect(plain.diagnosis).toMatchObject({primary: {category: 'agent-report'}, confidence: 'certain'})
     })
   })
 
