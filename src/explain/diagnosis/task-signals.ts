@@ -49,7 +49,7 @@ export function taskSignals(run: RunRecord, task: TaskRun, catalogue: Catalogue)
  * a more specific rule classified (a traceback's last line after the error record that reported it)
  * takes that signal's rule: it is the same error seen twice.
  */
-function classifyAll(signals: readonly Signal[], catalogue: Catalogue): (SignalRule | null)[] {
+export function classifyAll(signals: readonly Signal[], catalogue: Catalogue): (SignalRule | null)[] {
   const candidates = signals.map((s) => catalogue.matching(s))
   const base = candidates.map((c) => c.find((r) => r.onlyWith === undefined && r.onlyAfter === undefined) ?? null)
   /** Per turn, each base rule with the first line it was seen on. */
@@ -63,16 +63,49 @@ function classifyAll(signals: readonly Signal[], catalogue: Catalogue): (SignalR
     if (!seen.has(r.id) || seen.get(r.id)! > line) seen.set(r.id, line)
     inTurn.set(key, seen)
   })
-  const chosen = signals.map((s, i) => {
+  const choose = (s: Signal, i: number) => {
     const present = inTurn.get(String(s.turn))
     const line = s.evidence.line ?? 0
     return candidates[i]!.find((r) => {
       const rules = (r.onlyWith ?? []).filter((id) => !isFindingCode(id))
       const before = r.onlyAfter ?? []
       return (rules.length === 0 || rules.some((id) => present?.has(id) === true)) &&
-        (before.length === 0 || before.some((id) => present !== undefined && present.has(id) && present.get(id)! < line))
+        (before.length === 0 || before.some((id) => present !== undefined && present.has(id) && present.get(id)! < line)) &&
+        (r.reachesLimit !== true || reachesLimit(r, i))
     }) ?? null
+  }
+  let chosen = signals.map(choose)
+  // a condition may name a conditional rule (a gate left unmeasured after a session that used up its
+  // turns): once the first round has chosen them, they count as present too, one level deep
+  signals.forEach((s, i) => {
+    const r = chosen[i]
+    if (r == null || r === base[i]) return
+    const seen = inTurn.get(String(s.turn)) ?? new Map<string, number>()
+    const line = s.evidence.line ?? 0
+    if (!seen.has(r.id) || seen.get(r.id)! > line) seen.set(r.id, line)
+    inTurn.set(String(s.turn), seen)
   })
+  chosen = signals.map(choose)
+  /** The signal's number is at least the one of the latest earlier signal of an `onlyAfter` rule in its turn. */
+  function reachesLimit(rule: SignalRule, i: number): boolean {
+    const s = signals[i]!
+    const line = s.evidence.line ?? 0
+    const n = catalogue.numberOf(rule, s)
+    if (n === null) return false
+    let limit: number | null = null
+    let at = -1
+    signals.forEach((o, j) => {
+      const r = base[j]
+      const l = o.evidence.line ?? 0
+      if (r == null || o.turn !== s.turn || l >= line || l < at || !(rule.onlyAfter ?? []).includes(r.id)) return
+      const m = catalogue.numberOf(r, o)
+      if (m !== null) {
+        limit = m
+        at = l
+      }
+    })
+    return limit !== null && n >= limit
+  }
   return signals.map((s, i) => {
     const mine = chosen[i] ?? null
     const core = s.logger === CONSOLE_LOGGER ? coreOf(s.text) : null

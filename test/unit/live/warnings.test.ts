@@ -120,9 +120,9 @@ describe('the dashboard snapshot', () => {
 
 describe('early warnings from the signal catalogue (docs/signals.md)', () => {
   it('warns of a model API error at once, on turn 1, without waiting for the turn to settle, and gives its category for --stop-on', async () => {
-    const {analyzeRun} = await import('../../src/explain/analyze-run.js')
-    const {runOf} = await import('../unit/explain/diagnosis/signal-harness.js')
-    const {playerFailsTurn} = await import('../unit/explain/diagnosis/authored-runs.js')
+    const {analyzeRun} = await import('../../../src/explain/analyze-run.js')
+    const {runOf} = await import('../explain/diagnosis/signal-harness.js')
+    const {playerFailsTurn} = await import('../explain/diagnosis/authored-runs.js')
     const report = analyzeRun(runOf(playerFailsTurn(1, 'Agent player received API error: authentication_failed'), {ownTurns: true}))
     const timing = (): TaskTiming => ({startedAt: 0, turnStarts: new Map([[1, 10]]), endedAt: null})
     const warnings = detectWarnings({...base, report, timing, live: true}, new Set())

@@ -32,6 +32,7 @@ const RuleSchema = z.strictObject({
   refines: z.array(z.enum(FINDING_CODES)).optional(),
   onlyWith: z.array(z.string().min(1)).min(1).optional(),
   onlyAfter: z.array(z.string().regex(/^[a-z0-9][a-z0-9.-]*$/, 'rule ids')).min(1).optional(),
+  reachesLimit: z.literal(true).optional(),
   deduction: z.string().min(1).optional(),
   examples: z.array(z.string().min(1)).min(1, 'every rule needs at least one real-shaped example line'),
   counterExamples: z.array(z.string().min(1)).optional(),
@@ -95,6 +96,10 @@ export function parseSignalRules(text: string, file: string): ParsedRuleFile {
       issues.push({file, line: lineOf(p ?? node), message: `rule ${r.id}: match.pattern is not a valid regular expression (${badPattern})`})
       return
     }
+    if (r.reachesLimit === true && (r.onlyAfter === undefined || !/\((?!\?)/.test(r.match.pattern))) {
+      issues.push({file, line: at, message: `rule ${r.id}: reachesLimit needs onlyAfter and a capturing group in match.pattern (the number compared)`})
+      return
+    }
     if (seen.has(r.id)) {
       issues.push({file, line: at, message: `rule ${r.id}: the id is used twice (first on line ${seen.get(r.id)})`})
       return
@@ -119,6 +124,7 @@ export function parseSignalRules(text: string, file: string): ParsedRuleFile {
       ...(r.refines === undefined ? {} : {refines: r.refines}),
       ...(r.onlyWith === undefined ? {} : {onlyWith: r.onlyWith}),
       ...(r.onlyAfter === undefined ? {} : {onlyAfter: r.onlyAfter}),
+      ...(r.reachesLimit === undefined ? {} : {reachesLimit: r.reachesLimit}),
       ...(r.deduction === undefined ? {} : {deduction: r.deduction}),
       examples: r.examples,
       ...(r.counterExamples === undefined ? {} : {counterExamples: r.counterExamples}),

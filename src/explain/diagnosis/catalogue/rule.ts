@@ -42,6 +42,12 @@ export interface SignalRule {
   readonly onlyWith?: readonly string[]
   /** Rule ids one of whose signals must come earlier in the same turn (a session that completed, then timed out). */
   readonly onlyAfter?: readonly string[]
+  /**
+   * With `onlyAfter`: the number this rule's pattern captures (its first group) must be at least the
+   * number captured from the latest earlier `onlyAfter` signal of the turn (a session that used every
+   * SDK turn it was given: `SDK completed: turns=50` after `Max turns: 50`).
+   */
+  readonly reachesLimit?: boolean
   /** When the category is a deduction from the message (not what the message says): the deduction, and the finding is `inferred`. */
   readonly deduction?: string
   /** Real-shaped log lines the rule must classify (its unit test runs them through ingest). */
@@ -54,7 +60,10 @@ export interface SignalRule {
 
 export interface Catalogue {
   readonly rules: readonly SignalRule[]
-  /** The rule a signal belongs to (the first that matches, user rules first), or null. */
+  /**
+   * The rule a signal belongs to out of its turn's context (the first that matches with no
+   * `onlyWith`/`onlyAfter` condition, user rules first: a condition cannot be checked on one line), or null.
+   */
   classify(signal: Pick<Signal, 'logger' | 'level' | 'text'>): SignalRule | null
   /**
    * The rules that match, in order, up to the first without an `onlyWith`/`onlyAfter` condition
@@ -65,6 +74,8 @@ export interface Catalogue {
   matches(rule: SignalRule, signal: Pick<Signal, 'logger' | 'level' | 'text'>): boolean
   /** A rule's place in the catalogue (earlier rules are the more specific). */
   indexOf(ruleId: string): number
+  /** The number the rule's pattern captures (its first group) in the signal's text, or null. */
+  numberOf(rule: SignalRule, signal: Pick<Signal, 'text'>): number | null
 }
 
 interface Compiled {
@@ -101,12 +112,18 @@ export function createCatalogue(rules: readonly SignalRule[]): Catalogue {
   return {
     rules,
     matching,
-    classify: (signal) => matching(signal)[0] ?? null,
+    classify: (signal) => matching(signal).find((r) => r.onlyWith === undefined && r.onlyAfter === undefined) ?? null,
     matches: (rule, signal) => {
       const c = byRule.get(rule)
       return c !== undefined && test(c, signal)
     },
     indexOf: (id) => index.get(id) ?? rules.length,
+    numberOf: (rule, signal) => {
+      const c = byRule.get(rule)
+      const m = c === undefined ? null : c.pattern.exec(signal.text)
+      const n = m?.[1] === undefined ? NaN : Number(m[1])
+      return Number.isFinite(n) ? n : null
+    },
   }
 }
 

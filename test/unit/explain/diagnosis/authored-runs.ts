@@ -77,6 +77,35 @@ export function directReportMissingTurn(turn: number, o: {written: boolean}): st
   ]
 }
 
+/**
+ * One task-work turn whose Player session was given `limit` SDK turns and used `used`; the tests gate
+ * then had no result (`tests=None`), or the Coach's own tests failed on infrastructure (`coachEnv`).
+ */
+export function sdkLimitTurn(turn: number, o: {limit: number; used: number; coachEnv?: boolean}): string[] {
+  return [
+    `INFO:${AB}:Executing turn ${turn}/10`,
+    `INFO:${PR}:Started turn ${turn}: Player Implementation`,
+    `INFO:${AI}:Invoking Player via task-work delegation for ${TASK} (turn ${turn})`,
+    `INFO:${AI}:[${TASK}] Max turns: ${o.limit}`,
+    `INFO:${AI}:SDK completed: turns=${o.used}`,
+    `INFO:${AI}:[${TASK}] Message summary: total=180, assistant=100, tools=79, results=1`,
+    '  ✓ 3 files created, 0 modified, 0 tests (failing)',
+    `INFO:${CV}:Starting Coach validation for ${TASK} turn ${turn}`,
+    o.coachEnv === true
+      ? `INFO:${CV}:Quality gate evaluation complete: tests=True (required=True), coverage=True (required=True), arch=True (required=False), audit=True (required=True), ALL_PASSED=True`
+      : `INFO:${CV}:Quality gate evaluation complete: tests=None (required=True), coverage=True (required=True), arch=True (required=False), audit=True (required=True), ALL_PASSED=False`,
+    ...(o.coachEnv === true
+      ? [
+          `INFO:${CV}:Running independent tests: pytest tests/users/test_users.py -v --tb=short`,
+          `INFO:${CV}:Independent tests failed in 5.4s`,
+          `WARNING:${CV}:Independent test verification failed for ${TASK} (classification=infrastructure, confidence=high)`,
+        ]
+      : []),
+    `INFO:${AB}:Criteria Progress (Turn ${turn}): 0/3 verified (0%)`,
+    `INFO:${AB}:Coach provided feedback on turn ${turn}`,
+  ]
+}
+
 /** The Coach approves the turn (after the Player's `tests` passing tests). */
 export function approvedTurn(turn: number): string[] {
   return [

@@ -17,11 +17,11 @@ const parsed = parseSignalRules(yaml, CATALOGUE_FILE)
 const catalogue = builtinCatalogue()
 const byId = new Map(parsed.rules.map((r) => [r.id, r]))
 
-/** A rule's example needs the signals its `onlyWith` rules match in the same turn. */
+/** A rule's example needs the signals its `onlyWith`/`onlyAfter` rules match in the same turn (and theirs, in order). */
 function companions(rule: SignalRule): string[] {
   const ids = [...(rule.onlyAfter ?? []), ...(rule.onlyWith ?? []).filter((id) => !isFindingCode(id))]
   const first = ids.map((id) => byId.get(id)).find((r) => r !== undefined)
-  return first === undefined ? [] : [first.examples[0]!]
+  return first === undefined ? [] : [...companions(first), first.examples[0]!]
 }
 
 describe('the built-in signal catalogue (docs/signals.md)', () => {

@@ -5,6 +5,7 @@ import type {FindingCode} from '../../../../src/model/finding.js'
 import type {RootCause} from '../../../../src/model/root-cause.js'
 import type {Stage} from '../../../../src/explain/diagnosis/stages.js'
 import {fact, feedbackTurn, taskRun, turn} from '../helpers.js'
+import {analyse, complete, sdkLimitTurn} from './authored-runs.js'
 
 /** A finding before numbering; a LOG_SIGNAL carries its rule's stage and role in its detail. */
 function d(key: string, code: FindingCode, turns: number[], o: {category?: RootCause; stage?: Stage; role?: 'cause' | 'contributing' | 'context'; severity?: FindingDraft['severity']} = {}): FindingDraft {
@@ -67,5 +68,25 @@ describe('choosing the primary cause (docs/root-causes.md)', () => {
   it('reads a finding about the whole task (no turns) as showing on every failing turn', () => {
     const chosen = choosePrimary(failed(2), [signal('setup', [], 'configuration', 'setup'), signal('model', [1, 2], 'model-api', 'model-call')])
     expect(chosen?.primaryKey).toBe('setup')
+  })
+
+  describe('a Player session that used every SDK turn it was given (Max turns: N, then SDK completed: turns=N)', () => {
+    it('is the cause when the turn shows what the session never reached: the tests gate had no result', () => {
+      const {task} = analyse([...sdkLimitTurn(1, {limit: 50, used: 50}), ...sdkLimitTurn(2, {limit: 50, used: 50}), complete('unrecoverable_stall', 2)])
+      expect(task.diagnosis).toMatchObject({primary: {category: 'agent-budget'}, confidence: 'inferred'})
+      expect(task.diagnosis?.primary.summary).toMatch(/stopped at its SDK turn limit before its tests/)
+    })
+
+    it('is not, when the session stopped short of its limit: the gate with no result is what the records say', () => {
+      const {task} = analyse([...sdkLimitTurn(1, {limit: 100, used: 50}), ...sdkLimitTurn(2, {limit: 100, used: 50}), complete('unrecoverable_stall', 2)])
+      expect(task.diagnosis?.primary.category).toBe('configuration')
+      expect(task.diagnosis?.contributing.map((c) => c.category)).not.toContain('agent-budget')
+    })
+
+    it('only contributes when the turn failed for a reason of its own (the Coach\'s environment)', () => {
+      const {task} = analyse([...sdkLimitTurn(1, {limit: 50, used: 50, coachEnv: true}), ...sdkLimitTurn(2, {limit: 50, used: 50, coachEnv: true}), complete('unrecoverable_stall', 2)])
+      expect(task.diagnosis?.primary.category).toBe('test-environment')
+      expect(task.diagnosis?.contributing.map((c) => c.category)).toContain('agent-budget')
+    })
   })
 })

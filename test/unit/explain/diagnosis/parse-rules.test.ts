@@ -22,6 +22,22 @@ describe('a signal-rule file (--signals FILE, docs/signals.md)', () => {
     expect(rules).toEqual([expect.objectContaining({id: 'site.proxy-down', category: 'model-api', stage: 'model-call', role: 'cause', origin: {file: 'mine.yaml', line: 3, exampleLines: [12]}})])
   })
 
+  it('refuses reachesLimit without onlyAfter or without a group to compare, with the rule\'s line', () => {
+    const text = `${rule()}  - id: site.limit
+    category: agent-budget
+    stage: player-agent
+    reachesLimit: true
+    match: {pattern: 'used \\d+ turns'}
+    summary: s
+    means: m
+    action: a
+    examples: ['INFO:x:used 5 turns']
+`
+    const {rules, issues} = parseSignalRules(text, 'mine.yaml')
+    expect(rules.map((r) => r.id)).toEqual(['site.proxy-down'])
+    expect(issues).toEqual([{file: 'mine.yaml', line: 13, message: 'rule site.limit: reachesLimit needs onlyAfter and a capturing group in match.pattern (the number compared)'}])
+  })
+
   it('says which file and line hold what is wrong, and keeps the good rules', () => {
     const text = `${rule()}  - id: site.bad
     category: not-a-category

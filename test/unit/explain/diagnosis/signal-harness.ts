@@ -1,4 +1,4 @@
-import {taskSignals, type TaskSignals} from '../../../../src/explain/diagnosis/task-signals.js'
+import {classifyAll, taskSignals, type TaskSignals} from '../../../../src/explain/diagnosis/task-signals.js'
 import type {Catalogue} from '../../../../src/explain/diagnosis/catalogue/rule.js'
 import {createLogIngest} from '../../../../src/ingest/log/ingest.js'
 import {mergeArtifacts} from '../../../../src/ingest/merge-artifacts.js'
@@ -40,16 +40,14 @@ export function signalsOf(lines: readonly string[], catalogue: Catalogue): TaskS
   if (task === undefined) {
     // a line that ends the run before the task's loop (an interrupt, a set-up error): the run's signals
     const signals = run.attempts.flatMap((a) => a.signals ?? [])
-    const classified = signals.flatMap((signal) => {
-      const rule = catalogue.classify(signal)
-      return rule === null ? [] : [{signal, rule}]
-    })
-    return {classified, unclassified: signals.filter((s) => catalogue.classify(s) === null), dropped: 0}
+    const rules = classifyAll(signals, catalogue)
+    const classified = signals.flatMap((signal, i) => (rules[i] == null ? [] : [{signal, rule: rules[i]!}]))
+    return {classified, unclassified: signals.filter((_, i) => rules[i] == null), dropped: 0}
   }
   const own = taskSignals(run, task, catalogue)
-  const runLevel = run.attempts.flatMap((a) => a.signals ?? []).flatMap((signal) => {
-    const rule = catalogue.classify(signal)
-    return rule === null ? [] : [{signal, rule}]
-  })
+  // the run's own signals (another task's, the set-up's), with the same conditions among themselves
+  const signals = run.attempts.flatMap((a) => a.signals ?? [])
+  const rules = classifyAll(signals, catalogue)
+  const runLevel = signals.flatMap((signal, i) => (rules[i] == null ? [] : [{signal, rule: rules[i]!}]))
   return {...own, classified: [...own.classified, ...runLevel]}
 }
