@@ -52,7 +52,7 @@ describe('analyze --json document (docs/json-schema.md, schemaVersion 1)', () =>
       id: 'f2',
       source: {function: 'AutoBuildOrchestrator._is_feedback_stalled', spec: '§8.4'},
     })
-    // contract.md: the diagnosis names its finding; the deciding line keeps its text; approved tasks have none
+    // docs/json-schema.md: the diagnosis names its finding; the deciding line keeps its text; approved tasks have none
     expect(db3.diagnosis).toEqual({
       primary: {category: 'test-environment', findingId: 'f1', summary: expect.stringMatching(/^test-environment: /), evidence: [{file: 'run.log', line: 357, text: 'Independent test verification failed for TASK-DB-003 (classification=infrastructure)'}]},
       contributing: [{category: 'loop-control', findingIds: ['f2', 'f3']}, {category: 'timeout', findingIds: ['f4']}],
