@@ -350,3 +350,8 @@ export function zeroOfNReport(): AnalysisReport {
     feature: null,
   }
 }
+
+/** The same report as if no task had a diagnosis (what a renderer shows from the findings alone). */
+export function undiagnosed(report: AnalysisReport): AnalysisReport {
+  return {...report, tasks: report.tasks.map((t) => ({...t, diagnosis: null}))}
+}

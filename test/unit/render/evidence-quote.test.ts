@@ -4,7 +4,7 @@ import {renderAnalyzeHtml} from '../../../src/render/html/analyze.js'
 import {renderAnalyzeMarkdown} from '../../../src/render/markdown/analyze.js'
 import {renderExplainMarkdown} from '../../../src/render/markdown/explain.js'
 import {renderAnalyzeText} from '../../../src/render/text/analyze.js'
-import {db003Report} from './analysis-builders.js'
+import {db003Report, undiagnosed} from './analysis-builders.js'
 import {byTag, parseHtml, textOf} from './html/parse.js'
 
 const LINE = 'sqlalchemy.exc.OperationalError: (psycopg2.OperationalError) connection to server at "localhost" (127.0.0.1), port 5432 failed: Connection refused'
@@ -58,6 +58,7 @@ describe('evidence is quoted: beside file:line, the deciding line\'s text', () =
   it('no text, no quote: the place alone, as before', () => {
     const out = renderAnalyzeText(db003Report(), {verbose: true, width: 200})
     expect(out).not.toContain('“')
-    expect(byTag(parseHtml(renderAnalyzeHtml(db003Report())).root, 'q')).toHaveLength(0)
+    // the builder's diagnosis quotes its deciding line; without it no evidence carries text
+    expect(byTag(parseHtml(renderAnalyzeHtml(undiagnosed(db003Report()))).root, 'q')).toHaveLength(0)
   })
 })

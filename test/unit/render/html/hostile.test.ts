@@ -85,7 +85,13 @@ describe('the HTML report with --redact', () => {
     const token = 'sk-proj-Abc123def456ghi789jkl012'
     const planted: AnalysisReport = {
       ...db003,
-      tasks: db003.tasks.map((t) => (t.task.taskId !== 'TASK-DB-003' ? t : {...t, verdict: {...t.verdict, why: `${t.verdict.why}; OPENAI_API_KEY=${token} for jane.doe@acme-corp.com`}})),
+      // planted where the task's reason shows: its why, and its primary cause (which the page shows instead when there is one)
+      tasks: db003.tasks.map((t) => {
+        if (t.task.taskId !== 'TASK-DB-003') return t
+        const leak = `OPENAI_API_KEY=${token} for jane.doe@acme-corp.com`
+        const diagnosis = t.diagnosis == null ? t.diagnosis : {...t.diagnosis, primary: {...t.diagnosis.primary, summary: `${t.diagnosis.primary.summary}; ${leak}`}}
+        return {...t, diagnosis, verdict: {...t.verdict, why: `${t.verdict.why}; ${leak}`}}
+      }),
     }
     const plain = renderAnalyzeHtml(planted)
     expect(plain).toContain('/Users/dev/src/fastapi')

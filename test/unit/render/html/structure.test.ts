@@ -3,7 +3,7 @@
 import {describe, expect, it} from 'vitest'
 import type {AnalysisReport, TaskAnalysis} from '../../../../src/explain/analysis.js'
 import {renderAnalyzeHtml, taskOrder} from '../../../../src/render/html/analyze.js'
-import {db003Report} from '../analysis-builders.js'
+import {db003Report, undiagnosed} from '../analysis-builders.js'
 import {all, byTag, parseHtml, textOf, type El} from './parse.js'
 
 function headings(root: El): number[] {
@@ -57,7 +57,7 @@ describe('the HTML report puts what matters first', () => {
   })
 
   it('without a diagnosis, the task opens with why, drawn from the findings', () => {
-    const doc = parseHtml(renderAnalyzeHtml(db003Report()))
+    const doc = parseHtml(renderAnalyzeHtml(undiagnosed(db003Report())))
     const section = all(doc.root, (e) => e.tag === 'section' && e.attrs['data-task'] === 'TASK-DB-003')[0]!
     const first = section.children.filter((c) => typeof c !== 'string') as El[]
     expect(first[1]!.attrs['data-primary']).toBe('why')
