@@ -1,5 +1,5 @@
 import {createHash} from 'node:crypto'
-import {readFileSync} from 'node:fs'
+import {existsSync, readFileSync} from 'node:fs'
 import {join} from 'node:path'
 import {afterAll, afterEach, describe, expect, it} from 'vitest'
 import {RecordingManifestV1Schema} from '../../../src/ingest/schemas/recording-manifest.schema.js'
@@ -86,13 +86,13 @@ describe('live: Ctrl-C, crashes and commands that cannot start (real processes)'
     expectFinishedRecording(record)
   }, 60_000)
 
-  it('a command that cannot start: the reason, exit 127, and a valid (empty) recording', async () => {
+  it('a command that cannot start: the reason, exit 127, and no recording left behind (an empty run.log would read as a run)', async () => {
     const dir = tempDir()
     const record = join(dir, 'rec')
     const done = await runCliProcess(['live', '--no-dashboard', '--record', record, '--', join(dir, 'no-such-guardkit'), 'autobuild', 'feature', 'FEAT-X'], {cwd: dir})
     expect(done.code).toBe(127)
     expect(done.stderr).toContain(`cannot start ${join(dir, 'no-such-guardkit')}: command not found (ENOENT)`)
-    const manifest = expectFinishedRecording(record)
-    expect(manifest.files).toEqual([{path: 'run.log', sha256: createHash('sha256').update('').digest('hex'), bytes: 0}])
+    expect(done.stderr).toContain(`the command could not start: no recording kept (${record} removed)`)
+    expect(existsSync(record)).toBe(false)
   }, 60_000)
 })
