@@ -1,6 +1,9 @@
 /** How much of RUN ingest reads; each limit reached is an ingest issue, never a crash (docs/ingest.md). */
 export interface IngestLimits {
-  /** Logs larger than this are read up to it (the rest is reported, not read). */
+  /**
+   * Logs larger than this are read up to it (the rest is reported, not read). No cap by default: a
+   * log is streamed, so its size bounds the time taken, not the memory (docs/ingest.md "Limits").
+   */
   readonly maxLogBytes: number
   /** JSON and YAML artifacts and task files larger than this are skipped. */
   readonly maxArtifactBytes: number
@@ -17,7 +20,7 @@ export interface IngestLimits {
 }
 
 export const DEFAULT_LIMITS: IngestLimits = {
-  maxLogBytes: 256 * 1024 * 1024,
+  maxLogBytes: Number.POSITIVE_INFINITY,
   maxArtifactBytes: 64 * 1024 * 1024,
   maxLineChars: 1024 * 1024,
   maxEntries: 50_000,

@@ -70,16 +70,16 @@ async function checkFile(port: FsPort, root: RunRoot, limits: IngestLimits, path
     issues.push({file, pointer, code: 'recording-path', severity: 'warning', message: `a path outside the recording: ${path}; ignored`})
     return false
   }
-  let bytes: Uint8Array
+  // hashed as it streams: a recording's log may be larger than memory should hold
+  const hash = createHash('sha256')
   try {
-    const read = await port.readFile(join(root.abs, ...path.split('/')), limits.maxLogBytes)
+    const read = await port.readChunks(join(root.abs, ...path.split('/')), limits.maxLogBytes, (chunk) => hash.update(chunk))
     if (read.truncated) return true
-    bytes = read.bytes
   } catch (error) {
     issues.push({file, pointer, code: 'recording-file-missing', severity: 'warning', message: `listed file ${path}: ${describeErrorCode(errorCode(error))}`})
     return false
   }
-  const actual = createHash('sha256').update(bytes).digest('hex')
+  const actual = hash.digest('hex')
   if (sha256 !== null && actual !== sha256) {
     issues.push({file, pointer, code: 'recording-hash-mismatch', severity: 'warning',
       message: `${path} changed since the recording was written (sha256 ${actual.slice(0, 12)}…, manifest ${sha256.slice(0, 12)}…): read as it is now`})
