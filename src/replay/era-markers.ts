@@ -101,24 +101,76 @@ export interface RunDate {
 }
 
 /** Markers this module derives from the record (beyond those ingest tallied). */
-export function deriveMarkers(run: RunRecord): EraMarker[] {
-  const found = new Map<string, Evidence[]>()
+export function deriveMarkers(run: RunRecord): readonly EraMarker[] {
+  return deriveEra(run).markers
+}
+
+/** What the era inference reads off the task runs: the derived markers and the run's date. */
+export interface DerivedEra {
+  readonly markers: readonly EraMarker[]
+  readonly date: RunDate | null
+}
+
+/** deriveMarkers and runDate in one pass over the task runs. */
+export function deriveEra(run: RunRecord): DerivedEra {
+  const tally = createEraTally()
+  for (const task of run.tasks) tally.add(task)
+  return tally.finish(run)
+}
+
+/**
+ * The task runs' part of the era, folded one task run at a time, so a streamed run (whose task runs
+ * are not all held at once, docs/architecture.md "Streaming") is placed as the whole record is.
+ * Per marker only its count and first five places are kept.
+ */
+export interface EraTally {
+  add(task: TaskRun): void
+  finish(run: Pick<RunRecord, 'eraMarkers' | 'logs'>): DerivedEra
+}
+
+export function createEraTally(): EraTally {
+  const found = new Map<string, {count: number; evidence: Evidence[]}>()
   const add = (id: string, evidence: readonly Evidence[]): void => {
-    const list = found.get(id) ?? []
-    list.push(...evidence.slice(0, 1))
-    found.set(id, list)
+    let entry = found.get(id)
+    if (entry === undefined) found.set(id, (entry = {count: 0, evidence: []}))
+    if (evidence.length === 0) return
+    entry.count++
+    if (entry.evidence.length < 5) entry.evidence.push(evidence[0]!)
   }
-  for (const task of run.tasks) deriveTaskMarkers(task, add)
-  // Criteria the Coach never verified are January's (docs/record-formats.md §6.3); with the stall detector present
-  // (api_docs_2.log) the run is at the window's old edge instead.
-  const unverified = found.get('approval-without-criteria')
-  if (unverified && run.eraMarkers.some((m) => STALL_DETECTION.includes(m.id))) {
-    found.delete('approval-without-criteria')
-    found.set('approval-without-criteria-with-stall-detection', unverified)
+  /** The earliest date, the first seen of equal ones; a turn start's file is the first log when the task has no artifact folder. */
+  let earliest: {date: string; evidence: Evidence; firstLog: boolean} | null = null
+  const date = (value: unknown, evidence: Evidence, firstLog = false): void => {
+    if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}/.test(value)) {
+      const d = value.slice(0, 10)
+      if (earliest === null || d < earliest.date) earliest = {date: d, evidence, firstLog}
+    }
   }
-  const date = runDate(run)
-  if (date && date.date < WINDOW_START_DATE) add('run-date-before-window', date.evidence)
-  return [...found.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([id, evidence]) => ({id, count: evidence.length, evidence: evidence.slice(0, 5)}))
+  return {
+    add(task) {
+      deriveTaskMarkers(task, add)
+      taskDates(task, date)
+    },
+    finish(run) {
+      let runDate: RunDate | null = null
+      if (earliest !== null) {
+        const e = earliest as {date: string; evidence: Evidence; firstLog: boolean}
+        runDate = {date: e.date, evidence: [e.firstLog ? {...e.evidence, file: run.logs[0] ?? ''} : e.evidence]}
+      }
+      const markers = new Map(found)
+      // Criteria the Coach never verified are January's (docs/record-formats.md §6.3); with the stall detector present
+      // (api_docs_2.log) the run is at the window's old edge instead.
+      const unverified = markers.get('approval-without-criteria')
+      if (unverified && run.eraMarkers.some((m) => STALL_DETECTION.includes(m.id))) {
+        markers.delete('approval-without-criteria')
+        markers.set('approval-without-criteria-with-stall-detection', unverified)
+      }
+      if (runDate && runDate.date < WINDOW_START_DATE) markers.set('run-date-before-window', {count: 1, evidence: [...runDate.evidence]})
+      return {
+        markers: [...markers.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([id, m]) => ({id, count: m.count, evidence: [...m.evidence]})),
+        date: runDate,
+      }
+    },
+  }
 }
 
 function deriveTaskMarkers(task: TaskRun, add: (id: string, evidence: readonly Evidence[]) => void): void {
@@ -207,23 +259,19 @@ function identicalFeedbackRun(task: TaskRun): Evidence[] | null {
 
 /** The run's date: the earliest timestamp in its artifacts or progress lines (ISO date). */
 export function runDate(run: RunRecord): RunDate | null {
-  const dates: {date: string; evidence: Evidence}[] = []
-  const push = (value: unknown, evidence: Evidence): void => {
-    if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}/.test(value)) dates.push({date: value.slice(0, 10), evidence})
+  return deriveEra(run).date
+}
+
+/** A task run's dates, in the order the earliest of equal ones is chosen. */
+function taskDates(task: TaskRun, push: (value: unknown, evidence: Evidence, firstLog?: boolean) => void): void {
+  const cp = task.taskArtifacts?.checkpoints
+  for (const [i, c] of asArray(asObject(cp?.json)?.checkpoints).entries()) {
+    const entry = asObject(c)
+    if (entry?.from_prior_run) continue
+    push(entry?.timestamp, {file: cp!.file, pointer: `/checkpoints/${i}/timestamp`})
   }
-  for (const task of run.tasks) {
-    const cp = task.taskArtifacts?.checkpoints
-    for (const [i, c] of asArray(asObject(cp?.json)?.checkpoints).entries()) {
-      const entry = asObject(c)
-      if (entry?.from_prior_run) continue
-      push(entry?.timestamp, {file: cp!.file, pointer: `/checkpoints/${i}/timestamp`})
-    }
-    for (const t of task.turns) {
-      for (const v of t.artifacts.taskWorkResults) push(asObject(v.json)?.timestamp, {file: v.file, pointer: '/timestamp'})
-      if (t.startedAt) push(t.startedAt, {file: task.artifactDir ?? run.logs[0] ?? '', note: `turn ${t.turn} started ${t.startedAt}`})
-    }
+  for (const t of task.turns) {
+    for (const v of t.artifacts.taskWorkResults) push(asObject(v.json)?.timestamp, {file: v.file, pointer: '/timestamp'})
+    if (t.startedAt) push(t.startedAt, {file: task.artifactDir ?? '', note: `turn ${t.turn} started ${t.startedAt}`}, task.artifactDir === null || task.artifactDir === undefined)
   }
-  if (dates.length === 0) return null
-  dates.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0))
-  return {date: dates[0]!.date, evidence: [dates[0]!.evidence]}
 }

@@ -1,6 +1,6 @@
 import type {Evidence} from '../model/evidence.js'
 import type {EraMarker, RunRecord} from '../model/run-record.js'
-import {deriveMarkers, runDate} from './era-markers.js'
+import {deriveEra, type DerivedEra} from './era-markers.js'
 
 /**
  * GuardKit from December 2025 to August 2026 as a timeline of eras, each marked by the record
@@ -115,15 +115,15 @@ interface Placed {
 }
 
 /** The run's era from its markers and its date, or null when the records hold neither. */
-export function placeRun(run: RunRecord): EraPlacement | null {
+export function placeRun(run: RunRecord, derived: DerivedEra = deriveEra(run)): EraPlacement | null {
   const seen = new Map<string, EraMarker>()
-  for (const m of [...run.eraMarkers, ...deriveMarkers(run)]) if (!seen.has(m.id)) seen.set(m.id, m)
+  for (const m of [...run.eraMarkers, ...derived.markers]) if (!seen.has(m.id)) seen.set(m.id, m)
   const placed: Placed[] = []
   for (const m of seen.values()) {
     const eras = erasOf(m.id)
     if (eras !== null) placed.push({id: m.id, eras, count: m.count, evidence: m.evidence})
   }
-  const date = runDate(run)
+  const date = derived.date
   const dateEra = date === null ? null : eraOfDate(date.date)
   const {kept, dropped} = agreeing(placed)
   let lo = Math.max(0, ...kept.map((p) => p.eras[0]))

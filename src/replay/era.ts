@@ -1,7 +1,7 @@
 import {COMMITS, commitIndex, FIXED_COMMIT, LEGACY_COMMIT, PRE_ACR_COMMIT} from '../logic/change-registry/commits.js'
 import type {Evidence} from '../model/evidence.js'
 import type {EraMarker, RunRecord} from '../model/run-record.js'
-import {deriveMarkers, MARKER_BOUNDS, runDate, type MarkerBound} from './era-markers.js'
+import {deriveEra, type DerivedEra, MARKER_BOUNDS, type MarkerBound} from './era-markers.js'
 import type {EraInference} from './types.js'
 
 /** One marker seen in the run with the commit window it allows (indices into COMMITS). */
@@ -21,14 +21,14 @@ interface Constraint {
  * markers allow. A marker that only exists before or after the modelled window (pre-acr 28534d78
  * … fixed 5c1aea32) makes the run not modelled.
  */
-export function inferEra(run: RunRecord): EraInference {
-  const markers = [...run.eraMarkers, ...deriveMarkers(run)]
+export function inferEra(run: RunRecord, derived: DerivedEra = deriveEra(run)): EraInference {
+  const markers = [...run.eraMarkers, ...derived.markers]
   const known = markers.filter((m) => MARKER_BOUNDS[m.id] !== undefined)
   const outside = known.filter((m) => MARKER_BOUNDS[m.id]!.outside)
   if (outside.length > 0) return notModelled(outside)
   const constraints = known.map(toConstraint)
   if (constraints.length === 0) {
-    const date = runDate(run)
+    const date = derived.date
     return {
       profile: null,
       window: {from: null, to: null},
@@ -41,7 +41,7 @@ export function inferEra(run: RunRecord): EraInference {
   const {kept, dropped} = consistentSubset(constraints)
   const low = Math.max(0, ...kept.map((c) => c.low))
   const high = Math.min(COMMITS.length - 1, ...kept.map((c) => c.high))
-  const date = runDate(run)
+  const date = derived.date
   // A run cannot have used a commit made after it ran.
   const byDate = date ? COMMITS.reduce((last, c, i) => (c.date <= date.date ? i : last), -1) : COMMITS.length - 1
   const newest = byDate >= low ? Math.min(high, byDate) : high

@@ -4,7 +4,7 @@
  */
 export * from './types.js'
 export {inferEra, profileName} from './era.js'
-export {deriveMarkers, MARKER_BOUNDS, runDate, type MarkerBound, type RunDate} from './era-markers.js'
+export {createEraTally, deriveEra, deriveMarkers, MARKER_BOUNDS, runDate, type DerivedEra, type EraTally, type MarkerBound, type RunDate} from './era-markers.js'
 export {collectTaskInputs, type LoopSettings, type RecordedBoundary, type RecordedFeedback, type TaskInputs, type TurnInputs, type TurnKind} from './turn-inputs.js'
 export {createProfileContext, type ProfileContext} from './profile-context.js'
 export {initialReplayState, stepReplay, type RecordedSignatures, type ReplayState} from './replay-step.js'
