@@ -10,7 +10,7 @@ import {asObject} from './record-facts.js'
  * FEATURE RESULT, feature YAML) says something other than the task's own `Orchestration complete`.
  */
 export function buildFeaturePictures(run: RunRecord): FeaturePicture[] {
-  return run.attempts.filter((a) => a.kind === 'feature').map((a) => pictureOf(run, a))
+  return run.attempts.filter((a) => a.kind === 'feature').map((a) => featurePictureOf(run, a))
 }
 
 /** The picture the report leads with: the feature the run is about, its latest attempt. */
@@ -22,7 +22,8 @@ export function mainFeaturePicture(run: RunRecord, pictures: readonly FeaturePic
 
 type Ending = Extract<TaskEvent, {kind: 'feature-timeout' | 'cancelled' | 'timeout-budget-exhausted'}>
 
-function pictureOf(run: RunRecord, attempt: RunAttempt): FeaturePicture {
+/** One feature attempt's picture: it reads that attempt's task runs only (a streamed run's view holds no others). */
+export function featurePictureOf(run: RunRecord, attempt: RunAttempt): FeaturePicture {
   const tasks = run.tasks.filter((t) => t.attempt === attempt.attempt)
   const timeouts = tasks.flatMap((t) => {
     const ends = t.events.filter((e): e is Ending => e.kind === 'feature-timeout' || e.kind === 'timeout-budget-exhausted' || e.kind === 'cancelled')

@@ -3,37 +3,35 @@ import {FINDING_CODES, SEVERITY_ORDER, type Finding} from '../model/finding.js'
 import type {FindingDraft} from './draft.js'
 
 /**
- * Report order and ids: most severe first, then by task (in the run's order), then by first turn,
- * then by the code's place in the contract's list, then by key. Ids `f1`, `f2`, … follow that order
- * across the whole report, so the same record always gives the same ids.
+ * Report order and ids: per task run (in the run's order), most severe first, then by first turn,
+ * then by the code's place in the finding list (docs/findings.md), then by key. Ids `f1`, `f2`, …
+ * follow that order across the report, so the same record always gives the same ids, and a task
+ * run's ids are known as soon as it is analysed: a streamed report numbers its findings as it goes
+ * (docs/architecture.md "Streaming"). `firstId` is the number the first finding gets.
  */
-export function numberFindings(perTask: readonly (readonly FindingDraft[])[]): Finding[][] {
-  return numberFindingsByKey(perTask).map((t) => t.findings)
+export function numberFindings(perTask: readonly (readonly FindingDraft[])[], firstId = 1): Finding[][] {
+  return numberFindingsByKey(perTask, firstId).map((t) => t.findings)
 }
 
 /** numberFindings, with each task's draft key → finding id (the diagnosis names its findings by key). */
-export function numberFindingsByKey(perTask: readonly (readonly FindingDraft[])[]): {findings: Finding[]; idOf: ReadonlyMap<string, string>}[] {
-  const all = perTask.flatMap((drafts, taskIndex) => drafts.map((d) => ({d, taskIndex})))
-  all.sort((a, b) => compareDrafts(a.d, a.taskIndex, b.d, b.taskIndex))
-  const ids = new Map<FindingDraft, string>()
-  all.forEach((x, i) => ids.set(x.d, `f${i + 1}`))
+export function numberFindingsByKey(perTask: readonly (readonly FindingDraft[])[], firstId = 1): {findings: Finding[]; idOf: ReadonlyMap<string, string>}[] {
+  let next = firstId
   return perTask.map((drafts) => {
+    const sorted = [...drafts].sort(compareDrafts)
+    const ids = new Map(sorted.map((d) => [d, `f${next++}`]))
     const byKey = new Map(drafts.map((d) => [d.key, ids.get(d)!]))
-    const findings = [...drafts]
-      .sort((a, b) => compareDrafts(a, 0, b, 0))
-      .map((d): Finding => {
-        const {key: _key, causeKeys, ...rest} = d
-        const causes = causeKeys.map((k) => byKey.get(k)).filter((id): id is string => id !== undefined)
-        return {id: ids.get(d)!, ...rest, causes}
-      })
+    const findings = sorted.map((d): Finding => {
+      const {key: _key, causeKeys, ...rest} = d
+      const causes = causeKeys.map((k) => byKey.get(k)).filter((id): id is string => id !== undefined)
+      return {id: ids.get(d)!, ...rest, causes}
+    })
     return {findings, idOf: byKey}
   })
 }
 
-function compareDrafts(a: FindingDraft, ta: number, b: FindingDraft, tb: number): number {
+function compareDrafts(a: FindingDraft, b: FindingDraft): number {
   return (
     SEVERITY_ORDER.indexOf(a.severity) - SEVERITY_ORDER.indexOf(b.severity) ||
-    ta - tb ||
     firstTurn(a) - firstTurn(b) ||
     FINDING_CODES.indexOf(a.code) - FINDING_CODES.indexOf(b.code) ||
     compareCodePoints(a.key, b.key)

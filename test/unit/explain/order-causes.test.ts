@@ -62,13 +62,19 @@ describe('cause → effect rules', () => {
 })
 
 describe('ids and order', () => {
-  it('number most severe first, then task, then turn, across the whole report, and resolve causes to ids', () => {
+  // The id scheme: task runs in the run's order, most severe first within each (a streamed report numbers as it goes).
+  it('number per task in the run\'s order, most severe first within a task, then turn, and resolve causes to ids', () => {
     const a = linkCauses([stub('STALL_WINDOW_BROKEN', 'low', [2]), stub('GATES_SHORT_CIRCUIT', 'low', [2]), stub('INFRA_TEST_FAILURE', 'critical', [3])])
     const b = [stub('PLAYER_TIMEOUT', 'high', [1]), stub('ORCHESTRATION_CRASH', 'critical', [4])]
     const [fa, fb] = numberFindings([a, b])
-    expect(fa!.map((f) => [f.id, f.code])).toEqual([['f1', 'INFRA_TEST_FAILURE'], ['f4', 'GATES_SHORT_CIRCUIT'], ['f5', 'STALL_WINDOW_BROKEN']])
-    expect(fb!.map((f) => [f.id, f.code])).toEqual([['f2', 'ORCHESTRATION_CRASH'], ['f3', 'PLAYER_TIMEOUT']])
-    expect(fa!.find((f) => f.code === 'STALL_WINDOW_BROKEN')!.causes).toEqual(['f4'])
+    expect(fa!.map((f) => [f.id, f.code])).toEqual([['f1', 'INFRA_TEST_FAILURE'], ['f2', 'GATES_SHORT_CIRCUIT'], ['f3', 'STALL_WINDOW_BROKEN']])
+    expect(fb!.map((f) => [f.id, f.code])).toEqual([['f4', 'ORCHESTRATION_CRASH'], ['f5', 'PLAYER_TIMEOUT']])
+    expect(fa!.find((f) => f.code === 'STALL_WINDOW_BROKEN')!.causes).toEqual(['f2'])
+  })
+
+  it('continue from the id they are given (the next attempt of a streamed run)', () => {
+    const [fb] = numberFindings([[stub('PLAYER_TIMEOUT', 'high', [1]), stub('ORCHESTRATION_CRASH', 'critical', [4])]], 7)
+    expect(fb!.map((f) => [f.id, f.code])).toEqual([['f7', 'ORCHESTRATION_CRASH'], ['f8', 'PLAYER_TIMEOUT']])
   })
 
   it('are the same on every run of the same record, and every cause names a finding of the same task', async () => {
