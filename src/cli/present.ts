@@ -20,6 +20,11 @@ export async function show(result: Presentable, options: {readonly format: Forma
     log(drawn.text)
     return {json: undefined}
   }
+  if (drawn.kind === 'json-chunks') {
+    // a streamed document goes out as it is drawn (under --json too: oclif prints nothing for undefined)
+    await writeChunks(drawn.chunks, process.stdout)
+    return {json: undefined}
+  }
   if (!options.jsonFlag) printJson(drawn.json)
   return {json: drawn.json}
 }
@@ -28,4 +33,23 @@ export async function show(result: Presentable, options: {readonly format: Forma
 async function surface(verbose: boolean): Promise<Surface> {
   const palette = colourEnabled() ? (await import('../render/text/palette.js')).createPalette(true) : PLAIN
   return {palette, width: outputWidth(), verbose}
+}
+
+/**
+ * Each chunk to `out` as it is drawn, waiting while the reader is behind (a pipe to a slow reader
+ * would otherwise hold the whole report in memory), then the newline that ends the document.
+ */
+export async function writeChunks(chunks: Iterable<string>, out: NodeJS.WritableStream): Promise<void> {
+  // a task run's text is a few kB: gathered into writes of ~64 kB, fewer system calls
+  let pending = ''
+  const flush = async () => {
+    if (pending !== '' && !out.write(pending)) await new Promise<void>((resolve) => out.once('drain', () => resolve()))
+    pending = ''
+  }
+  for (const chunk of chunks) {
+    pending += chunk
+    if (pending.length >= 1 << 16) await flush()
+  }
+  pending += '\n'
+  await flush()
 }

@@ -1,6 +1,6 @@
 import * as Args from '@oclif/core/args'
 import {BaseCommand} from '../cli/base-command.js'
-import {runInspect} from '../services/inspect.js'
+import {runInspect, runInspectJson} from '../services/inspect.js'
 
 export default class Inspect extends BaseCommand {
   static override summary = 'Show what was ingested from RUN: runs, tasks, turns, recorded outcomes, ingest issues.'
@@ -18,7 +18,8 @@ export default class Inspect extends BaseCommand {
 
   async run() {
     const {args} = await this.parse(Inspect)
-    const {result} = await runInspect(args.run, {name: this.config.name, version: this.config.version})
+    const tool = {name: this.config.name, version: this.config.version}
+    const {result} = this.jsonEnabled() ? await runInspectJson(args.run, tool) : await runInspect(args.run, tool)
     return this.present(result, 'text')
   }
 }

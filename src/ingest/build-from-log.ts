@@ -43,15 +43,21 @@ const LOOP_KINDS = new Set<LogEvent['kind']>([
   'wc-creating', 'ai-player-report', 'cv-saved', 'ab-recovery-attempt', 'ab-coach-turn', 'cv-approved',
 ])
 
-export function createRunBuilder(): RunBuilder {
+/**
+ * Called with each attempt's task runs as the attempt ends (streaming, docs/ingest.md "Streaming"):
+ * the builder then keeps only the attempt and its issues, so memory does not grow with the tasks.
+ */
+export type AttemptTasksSink = (tasks: TaskRun[], attempt: RunAttempt) => void
+
+export function createRunBuilder(onAttemptTasks?: AttemptTasksSink): RunBuilder {
   const logs: string[] = []
   /** Attempts still receiving events; an ended attempt is finished at once and its drafts dropped. */
   const open = new Map<number, AttemptDraft>()
   const files = new Map<number, string>()
-  const done: {attempt: RunAttempt; tasks: TaskRun[]; issues: IngestIssue[]}[] = []
+  const done: FinishedAttempt[] = []
   const signals = new Map<number, AttemptSignals>()
   /** An attempt as the RunRecord keeps it, with its signals. */
-  const finishWithSignals = (att: AttemptDraft) => {
+  const finishWithSignals = (att: AttemptDraft): FinishedAttempt => {
     const f = finishAttemptAll(att)
     return {...f, ...withSignals(f.attempt, f.tasks, signals.get(att.attempt))}
   }
@@ -80,6 +86,13 @@ export function createRunBuilder(): RunBuilder {
     markers.add(progressMarker(stamped), ev)
   }
 
+  /** In streaming, an ended attempt's task runs go to the sink and are not kept. */
+  function handOver(part: FinishedAttempt): FinishedAttempt {
+    if (onAttemptTasks === undefined) return part
+    onAttemptTasks(part.tasks, part.attempt)
+    return {...part, tasks: []}
+  }
+
   return {
     addLog(file) {
       if (!logs.includes(file)) logs.push(file)
@@ -102,7 +115,7 @@ export function createRunBuilder(): RunBuilder {
       att.endLine = Math.max(att.endLine, endLine)
       open.delete(attempt)
       if (current === att) current = null
-      done.push(finishWithSignals(att))
+      done.push(handOver(finishWithSignals(att)))
       signals.delete(attempt)
     },
     fileOfAttempt(attempt) {
@@ -132,7 +145,7 @@ export function createRunBuilder(): RunBuilder {
       addSignal(store, att.file, a)
     },
     build(issues, stats) {
-      const all = [...done, ...[...open.values()].map(finishWithSignals)].sort((a, b) => a.attempt.attempt - b.attempt.attempt)
+      const all = [...done, ...[...open.values()].map((a) => handOver(finishWithSignals(a)))].sort((a, b) => a.attempt.attempt - b.attempt.attempt)
       const loggerStats: LoggerStat[] = [...stats.entries()]
         .map(([logger, s]) => ({logger, parsed: s.parsed, counted: s.counted}))
         .sort((a, b) => b.parsed + b.counted - (a.parsed + a.counted) || (a.logger < b.logger ? -1 : 1))
@@ -149,7 +162,13 @@ export function createRunBuilder(): RunBuilder {
 }
 
 /** An attempt as the RunRecord keeps it, with the issues its end leaves (tasks without outcome, unmatched tables). */
-function finishAttemptAll(att: AttemptDraft): {attempt: RunAttempt; tasks: TaskRun[]; issues: IngestIssue[]} {
+interface FinishedAttempt {
+  readonly attempt: RunAttempt
+  readonly tasks: TaskRun[]
+  readonly issues: IngestIssue[]
+}
+
+function finishAttemptAll(att: AttemptDraft): FinishedAttempt {
   const issues: IngestIssue[] = []
   const drafts = [...att.tasks.values()].sort((a, b) => a.order - b.order)
   for (const t of drafts) settleErrorEnd(t)

@@ -73,6 +73,14 @@ export function mergeArtifacts(input: MergeInput): RunRecord {
 }
 
 /**
+ * A logged task run of a RUN with no worktree, as `mergeArtifacts` makes it: the same per-task step
+ * with nothing to pair, for task runs handed over while the log streams (docs/ingest.md "Streaming").
+ */
+export function mergeLoggedTask(task: TaskRun, issues: IngestIssue[]): TaskRun {
+  return mergeTask(task, null, taskFactsFromWorktree(task.taskId, null, findTaskContext(task.taskId, [], null, [], issues)), issues)
+}
+
+/**
  * An event log's Player rows of a task, as events of its latest run (the log names no attempt of
  * ours): each Player run with its attempt, time and failure category.
  */

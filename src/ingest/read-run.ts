@@ -1,5 +1,5 @@
 import type {IngestIssue} from '../model/ingest-issue.js'
-import type {EventLogRecord, RunRecord} from '../model/run-record.js'
+import type {EventLogRecord, RunAttempt, RunRecord, TaskRun} from '../model/run-record.js'
 import {parseEventLog} from './artifacts/event-log.js'
 import type {WorktreeRecords} from './artifacts/read-worktree.js'
 import type {LogIngestResult} from './build-from-log.js'
@@ -9,7 +9,7 @@ import type {FsPort} from './fs/file-port.js'
 import {formatBytes, readTextFile} from './fs/read-text.js'
 import {streamFile} from './fs/stream-file.js'
 import {createLogIngest, type LogIngest} from './log/ingest.js'
-import {mergeArtifacts} from './merge-artifacts.js'
+import {mergeArtifacts, mergeLoggedTask} from './merge-artifacts.js'
 
 /**
  * Ingest's front door (docs/ingest.md): RUN → RunRecord. Discovery finds what RUN holds (`-` for a
@@ -21,6 +21,14 @@ export interface ReadRunOptions {
   readonly limits?: IngestLimits
   /** The log when RUN is `-`. */
   readonly stdin?: AsyncIterable<Uint8Array | string>
+  /**
+   * Streaming (docs/ingest.md "Streaming"): when RUN is logs only (stdin, a log, or a folder with
+   * no worktree and no event log), each attempt's task runs, complete as the RunRecord would hold
+   * them, are handed over as the attempt ends, in attempt order, and the RunRecord returned has no
+   * task runs (`RunRead.streamed`). With worktrees the artifacts may belong to any attempt's task
+   * runs, so everything is read first, as without this option.
+   */
+  readonly onAttemptTasks?: (tasks: readonly TaskRun[], attempt: RunAttempt) => void
 }
 
 /** What discovery found besides logs, for the message of a RUN with nothing to analyse. */
@@ -33,20 +41,30 @@ export interface RunContents {
 export interface RunRead {
   readonly run: RunRecord
   readonly found: RunContents
+  /** The task runs went to `onAttemptTasks`; `run.tasks` is empty. */
+  readonly streamed: boolean
 }
 
 const NOTHING: RunContents = {taskFiles: 0, featureFiles: 0, taskFolders: 0}
 
 export async function readRun(port: FsPort, runPath: string, options: ReadRunOptions = {}): Promise<RunRead> {
   const limits = options.limits ?? DEFAULT_LIMITS
-  const ingest = createLogIngest({maxLineChars: limits.maxLineChars})
   const issues: IngestIssue[] = []
+  /** Issues of the per-task merge step of streamed task runs: mergeArtifacts would add them after RUN's own. */
+  const mergeIssues: IngestIssue[] = []
+  const sink = options.onAttemptTasks
+  const streamedIngest = () =>
+    createLogIngest({maxLineChars: limits.maxLineChars, onAttemptTasks: (tasks, attempt) => sink!(tasks.map((t) => mergeLoggedTask(t, mergeIssues)), attempt)})
   if (runPath === '-') {
+    const ingest = sink === undefined ? createLogIngest({maxLineChars: limits.maxLineChars}) : streamedIngest()
     await streamInto(ingest, '-', options.stdin ?? emptyStream(), issues)
-    return {run: mergeWith(runPath, logsOf(ingest.finish()), issues, [], null), found: NOTHING}
+    const logs = logsOf(ingest.finish())
+    return {run: mergeWith(runPath, logs, [...issues, ...mergeIssues], [], null), found: NOTHING, streamed: sink !== undefined}
   }
   const discovery = await discoverRun(port, runPath, limits)
   issues.push(...discovery.issues)
+  const streamed = sink !== undefined && discovery.worktrees.length === 0 && (discovery.eventFiles ?? []).length === 0
+  const ingest = streamed ? streamedIngest() : createLogIngest({maxLineChars: limits.maxLineChars})
   for (const log of discovery.logs) {
     ingest.startFile(log.rel)
     await streamFile(port, log.abs, log.rel, limits.maxLogBytes, (chunk) => ingest.pushBytes(chunk), issues)
@@ -59,7 +77,8 @@ export async function readRun(port: FsPort, runPath: string, options: ReadRunOpt
   }
   const worktrees = await readWorktrees(port, discovery, limits, issues)
   const eventLogs = await readEventLogs(port, discovery, limits, issues)
-  return {run: mergeWith(runPath, logsOf(ingest.finish()), issues, worktrees, discovery.fixture?.info ?? null, eventLogs), found}
+  const logs = logsOf(ingest.finish())
+  return {run: mergeWith(runPath, logs, [...issues, ...mergeIssues], worktrees, discovery.fixture?.info ?? null, eventLogs), found, streamed}
 }
 
 /** GuardKit's event logs (docs/ingest.md "Event logs"), read as text and parsed line by line. */

@@ -1,5 +1,8 @@
 import type {ConformanceReport} from '../conformance/run-vectors.js'
 import type {AnalysisReport, TaskAnalysis} from '../explain/analysis.js'
+import type {StreamedAnalysis} from '../explain/analyze-run.js'
+import type {RunRecord, TaskRun} from '../model/run-record.js'
+import type {ReportTool} from './json/build-report.js'
 import type {CompareReport} from '../explain/compare/compare-runs.js'
 import type {GateReport} from './gate-report.js'
 import type {Report} from './json/report.js'
@@ -22,6 +25,10 @@ export type Presentable =
   | {readonly kind: 'profiles'; readonly report: ProfilesReport}
   | {readonly kind: 'gate'; readonly report: GateReport}
   | {readonly kind: 'record'; readonly summary: RecordSummary}
+  /** A streamed run's analysis, drawn a task run at a time (JSON only; docs/architecture.md "Streaming"). */
+  | {readonly kind: 'analysis-stream'; readonly analysis: StreamedAnalysis}
+  /** A streamed run's record: `run` without task runs, `tasks` read back in order (JSON only). */
+  | {readonly kind: 'inspect-stream'; readonly run: RunRecord; readonly tool: ReportTool; readonly tasks: Iterable<TaskRun>}
 
 export type Format = 'text' | 'md' | 'json' | 'html'
 
@@ -32,11 +39,22 @@ export interface Surface {
   readonly verbose: boolean
 }
 
-/** The drawn result: text for stdout, or the one JSON document. */
-export type Drawn = {readonly kind: 'text'; readonly text: string} | {readonly kind: 'json'; readonly json: unknown}
+/**
+ * The drawn result: text for stdout, the one JSON document, or that document's text in pieces
+ * (`chunks`, iterated once, drawn as they are taken: a streamed run's report).
+ */
+export type Drawn =
+  | {readonly kind: 'text'; readonly text: string}
+  | {readonly kind: 'json'; readonly json: unknown}
+  | {readonly kind: 'json-chunks'; readonly chunks: Iterable<string>}
 
 /** The one place a result becomes text, Markdown, JSON or HTML. */
 export async function present(result: Presentable, format: Format, surface: Surface): Promise<Drawn> {
+  if (result.kind === 'analysis-stream' || result.kind === 'inspect-stream') {
+    if (format !== 'json') throw new Error(`a streamed run is drawn as JSON only, not ${format}`)
+    const chunks = await import('./json/json-chunks.js')
+    return {kind: 'json-chunks', chunks: result.kind === 'analysis-stream' ? chunks.analysisJsonChunks(result.analysis) : chunks.inspectJsonChunks(result.run, result.tool, result.tasks)}
+  }
   if (format === 'json') return {kind: 'json', json: await toJson(result)}
   if (format === 'html') return {kind: 'text', text: await toHtml(result)}
   if (format === 'md') return {kind: 'text', text: await toMarkdown(result, surface)}
@@ -72,6 +90,9 @@ async function toJson(result: Presentable): Promise<unknown> {
       const {run: _run, ...rest} = result.summary
       return rest
     }
+    case 'analysis-stream':
+    case 'inspect-stream':
+      throw new Error('drawn by present itself')
   }
 }
 
@@ -95,6 +116,9 @@ async function toText(result: Presentable, o: Surface): Promise<string> {
       return (await import('./text/gate.js')).renderGateText(result.report, o)
     case 'record':
       return (await import('./text/record.js')).renderRecordText(result.summary)
+    case 'analysis-stream':
+    case 'inspect-stream':
+      throw new Error('drawn by present itself')
   }
 }
 
@@ -114,6 +138,8 @@ async function toMarkdown(result: Presentable, o: Surface): Promise<string> {
     case 'conformance':
     case 'profiles':
     case 'record':
+    case 'analysis-stream':
+    case 'inspect-stream':
       return toText(result, o)
   }
 }

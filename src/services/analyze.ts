@@ -1,12 +1,12 @@
 import {tmpdir} from 'node:os'
 import {basename, join} from 'node:path'
 import type {AnalysisReport} from '../explain/analysis.js'
-import {analyzeRun} from '../explain/analyze-run.js'
+import {analyzeRun, analyzeStreamedRun, type StreamedAnalysis} from '../explain/analyze-run.js'
 import type {Presentable} from '../render/present.js'
 import {PLAIN} from '../render/text/plain-palette.js'
 import {UsageError} from '../shared/errors.js'
 import type {Opened} from './open-report.js'
-import {loadRunContent, type LoadRunOptions} from './load-run.js'
+import {loadRunContent, loadRunStreamed, type LoadRunOptions} from './load-run.js'
 import {createProgress, type Progress} from './progress.js'
 import {chooseProfiles, type OutputFormat, type ProfileRequest} from './run-options.js'
 
@@ -35,7 +35,7 @@ export interface AnalyzeRunOptions extends Omit<AnalyzeOptions, 'format'> {
 
 export interface AnalyzeResult {
   /** What the command presents on stdout. */
-  readonly result: Presentable & {readonly kind: 'analysis'}
+  readonly result: Presentable & {readonly kind: 'analysis' | 'analysis-stream'}
   /** Where `--out` wrote the report, and how many bytes. */
   readonly written?: {readonly path: string; readonly bytes: number}
   /** What `--open` did. */
@@ -44,6 +44,12 @@ export interface AnalyzeResult {
 
 /** `guardkit-replay RUN`: read RUN, replay every task under the chosen profiles, explain; `--out` writes the drawn report. */
 export async function runAnalyze(runPath: string, options: AnalyzeRunOptions): Promise<AnalyzeResult> {
+  // JSON on stdout is drawn a task run at a time (docs/architecture.md "Streaming"); redaction, --out and --open take the whole report
+  if (options.format === 'json' && options.out === undefined && options.open !== true && options.redact !== true) {
+    const streamed = await analyzeRunStreamed(runPath, options)
+    if ('analysis' in streamed) return {result: {kind: 'analysis-stream', analysis: streamed.analysis}}
+    return {result: {kind: 'analysis', report: streamed.report}}
+  }
   const analysed = await analyzeRunPath(runPath, options)
   // redacted before drawing, so every format (text, md, json, html) shows the same placeholders
   const report = options.redact === true ? (await import('./redaction.js')).redactReport(analysed) : analysed
@@ -53,7 +59,7 @@ export async function runAnalyze(runPath: string, options: AnalyzeRunOptions): P
   // a file gets neither colour codes nor the terminal's width
   const {present} = await import('../render/present.js')
   const drawn = await present(result, options.format, {palette: PLAIN, width: 100, verbose: options.verbose ?? false})
-  const written = await writeReport(out, drawn.kind === 'json' ? `${JSON.stringify(drawn.json, null, 2)}\n` : drawn.text)
+  const written = await writeReport(out, drawn.kind === 'json' ? `${JSON.stringify(drawn.json, null, 2)}\n` : drawn.kind === 'text' ? drawn.text : `${[...drawn.chunks].join('')}\n`)
   if (options.open !== true) return {result, written}
   const {openReport} = await import('./open-report.js')
   return {result, written, opened: await openReport(written.path)}
@@ -94,5 +100,38 @@ export async function analyzeRunPath(runPath: string, options: Omit<AnalyzeOptio
     return analyzeRun(run, {profiles, whatif: options.whatif ?? false, tool: options.tool, ...(catalogue === undefined ? {} : {catalogue})})
   } finally {
     progress.done()
+  }
+}
+
+/**
+ * RUN → the analysis, streamed when RUN is logs only (services/load-run.ts `loadRunStreamed`): the
+ * task runs are analysed as the report is drawn, an attempt at a time, then released.
+ */
+export async function analyzeRunStreamed(runPath: string, options: Omit<AnalyzeOptions, 'format'>): Promise<{readonly analysis: StreamedAnalysis} | {readonly report: AnalysisReport}> {
+  const progress = options.progress ?? createProgress()
+  try {
+    const profiles = await chooseProfiles(options)
+    progress.step(`reading ${runPath} …`)
+    const read = await loadRunStreamed(runPath, options)
+    const analyzeOptions = {profiles, whatif: options.whatif ?? false, tool: options.tool}
+    if ('whole' in read) {
+      progress.step(`replaying ${read.whole.tasks.length} task${read.whole.tasks.length === 1 ? '' : 's'} …`)
+      return {report: analyzeRun(read.whole, analyzeOptions)}
+    }
+    const {run, derived, spill} = read.streamed
+    progress.step(`replaying ${spill.taskCount} task${spill.taskCount === 1 ? '' : 's'} …`)
+    const analysis = analyzeStreamedRun(run, (attempt) => spill.take(attempt), derived, analyzeOptions)
+    return {analysis: {...analysis, tasks: () => closing(analysis.tasks(), () => spill.close())}}
+  } finally {
+    progress.done()
+  }
+}
+
+/** The items, then `end` (also when the consumer stops early or fails). */
+function* closing<T>(items: Iterable<T>, end: () => void): Generator<T> {
+  try {
+    yield* items
+  } finally {
+    end()
   }
 }

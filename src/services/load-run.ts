@@ -1,6 +1,8 @@
-import {createNodeFilePort, hasRunContent, readRun, type FsPort, type IngestLimits, type RunRead} from '../ingest/index.js'
+import {createNodeFilePort, hasRunContent, readRun, type FsPort, type IngestLimits, type ReadRunOptions, type RunRead} from '../ingest/index.js'
 import type {RunRecord} from '../model/run-record.js'
+import {createEraTally, type DerivedEra} from '../replay/era-markers.js'
 import {UsageError} from '../shared/errors.js'
+import {createTaskSpill, type TaskSpill} from './task-spill.js'
 
 /**
  * RUN → RunRecord for the commands: ingest's front door (`readRun`) with the real file system and
@@ -26,7 +28,44 @@ export async function loadRun(runPath: string, options: LoadRunOptions = {}): Pr
  * what RUN held and how to capture a log next time.
  */
 export async function loadRunContent(runPath: string, options: LoadRunOptions = {}): Promise<RunRecord> {
-  const {run, found} = await read(runPath, options)
+  return withContent(runPath, await read(runPath, options))
+}
+
+/** A run read as a stream (docs/architecture.md "Streaming"): the record without its task runs, which wait in the spill. */
+export interface StreamedRun {
+  /** Every attempt, issue and marker; `tasks` is empty. */
+  readonly run: RunRecord
+  /** The era's reading of all the task runs, tallied as they went by. */
+  readonly derived: DerivedEra
+  readonly spill: TaskSpill
+}
+
+/**
+ * loadRunContent's streaming form: RUN of logs only is read with each attempt's task runs set aside
+ * as the attempt ends (so memory holds one attempt's, not the run's); RUN with worktrees or event
+ * logs is read whole (`whole`), as their artifacts may belong to any attempt.
+ */
+export async function loadRunStreamed(runPath: string, options: LoadRunOptions = {}): Promise<{readonly streamed: StreamedRun} | {readonly whole: RunRecord}> {
+  const spill = createTaskSpill()
+  const tally = createEraTally()
+  try {
+    const result = await read(runPath, options, (tasks, attempt) => {
+      for (const t of tasks) tally.add(t)
+      spill.add(attempt.attempt, tasks)
+    })
+    const run = withContent(runPath, result)
+    if (!result.streamed) {
+      spill.close()
+      return {whole: run}
+    }
+    return {streamed: {run, derived: tally.finish(run), spill}}
+  } catch (error) {
+    spill.close()
+    throw error
+  }
+}
+
+function withContent(runPath: string, {run, found}: RunRead): RunRecord {
   if (hasRunContent(run)) return run
   if (run.logs.length === 0 && found.taskFiles + found.featureFiles + found.taskFolders === 0) {
     throw new UsageError(`No AutoBuild log found in ${runPath}.`, CAPTURE_HINT)
@@ -44,9 +83,9 @@ export async function loadRunContent(runPath: string, options: LoadRunOptions = 
   throw new UsageError([headline, ...why].join('\n'), CAPTURE_HINT)
 }
 
-async function read(runPath: string, options: LoadRunOptions): Promise<RunRead> {
+async function read(runPath: string, options: LoadRunOptions, onAttemptTasks?: ReadRunOptions['onAttemptTasks']): Promise<RunRead> {
   const stdin = runPath === '-' ? ((options.stdin ?? process.stdin) as AsyncIterable<Uint8Array | string>) : undefined
-  return readRun(options.port ?? createNodeFilePort(), runPath, {...(options.limits ? {limits: options.limits} : {}), ...(stdin ? {stdin} : {})})
+  return readRun(options.port ?? createNodeFilePort(), runPath, {...(options.limits ? {limits: options.limits} : {}), ...(stdin ? {stdin} : {}), ...(onAttemptTasks ? {onAttemptTasks} : {})})
 }
 
 function listed(items: readonly string[]): string {

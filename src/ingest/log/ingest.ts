@@ -1,5 +1,5 @@
 import type {IngestIssue} from '../../model/ingest-issue.js'
-import {createRunBuilder, type LogIngestResult} from '../build-from-log.js'
+import {type AttemptTasksSink, createRunBuilder, type LogIngestResult} from '../build-from-log.js'
 import {createAttributor} from './attribution.js'
 import type {AssembledEvent} from './box-assembler.js'
 import {isMarkerNote} from './build/era-markers.js'
@@ -45,6 +45,12 @@ export interface LogIngestOptions {
   readonly maxLineChars?: number
   /** Called for every record or console line no grammar recognised (diagnostics, grammar work). */
   readonly onUnrecognised?: (file: string, line: number, text: string) => void
+  /**
+   * Streaming: each attempt's task runs are handed over as the attempt ends and not kept, so the
+   * result's `tasks` stays empty (docs/ingest.md "Streaming"). Not for a snapshotted ingest: a
+   * snapshot would hand over the attempts still open.
+   */
+  readonly onAttemptTasks?: AttemptTasksSink
 }
 
 const CONSOLE = '(console)'
@@ -55,7 +61,7 @@ function isBlank(text: string): boolean {
 }
 
 export function createLogIngest(options: LogIngestOptions = {}): LogIngest {
-  const builder = createRunBuilder()
+  const builder = createRunBuilder(options.onAttemptTasks)
   const attributor = createAttributor((a) => builder.consume(a), (s) => builder.consumeSignal(s))
   const loggers = createLoggerTable()
   const issues: IngestIssue[] = []

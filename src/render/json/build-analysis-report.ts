@@ -52,7 +52,8 @@ function runEraOf(e: RunEra): NonNullable<Report['run']['era']> {
   return {label: e.label, name: e.name, from: e.from, to: e.to, replayed: e.replayed, statement: e.statement, basis: [...e.basis], confidence: e.confidence, evidence: e.evidence.map(ev)}
 }
 
-function analysisTask(t: TaskAnalysis, options: AnalysisJsonOptions): ReportTask {
+/** One task run of the document (written one at a time when streamed: json-chunks.ts). */
+export function analysisTask(t: TaskAnalysis, options: AnalysisJsonOptions = {}): ReportTask {
   const {taskId, attempt, mode, recorded, ...rest} = reportTask(t.task)
   const turn = options.turn ?? null
   const keep = <T extends {turn: number}>(turns: readonly T[]): T[] => (turn === null ? [...turns] : turns.filter((u) => u.turn === turn))

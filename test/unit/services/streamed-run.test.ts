@@ -1,0 +1,98 @@
+import {readFileSync} from 'node:fs'
+import {Readable} from 'node:stream'
+import {fileURLToPath} from 'node:url'
+import {describe, expect, it} from 'vitest'
+import {analyzeRun} from '../../../src/explain/analyze-run.js'
+import {readRun} from '../../../src/ingest/index.js'
+import {createNodeFilePort} from '../../../src/ingest/index.js'
+import type {TaskRun} from '../../../src/model/run-record.js'
+import {buildAnalysisReport} from '../../../src/render/json/build-analysis-report.js'
+import {buildReport} from '../../../src/render/json/build-report.js'
+import {present, type Drawn} from '../../../src/render/present.js'
+import {PLAIN} from '../../../src/render/text/plain-palette.js'
+import {analyzeRunPath, analyzeRunStreamed} from '../../../src/services/analyze.js'
+import {runInspect, runInspectJson} from '../../../src/services/inspect.js'
+
+/**
+ * A log of several AutoBuild runs read as a stream (docs/architecture.md "Streaming") gives the same
+ * record, analysis and JSON document as the same log read whole. The log: authored fixture logs one
+ * after another (each one run), as a capture of several builds in one terminal would hold them.
+ */
+const FIXTURES = fileURLToPath(new URL('../../../fixtures/runs/', import.meta.url))
+const LOGS = ['ok-parallel-waves', 'db-003-timeout-log-only', 'hostile-log', 'ok-approved-after-feedback', 'ac1a-run1-pre-acr']
+const many = Buffer.concat(LOGS.map((name) => readFileSync(`${FIXTURES}${name}/run.log`)))
+const stdin = () => Readable.from([many.subarray(0, 70_001), many.subarray(70_001)])
+const tool = {name: 'guardkit-replay', version: 'test'}
+const request = {names: [], with: [], without: [], tool, progress: {step: () => {}, done: () => {}}}
+
+async function text(drawn: Promise<Drawn>): Promise<string> {
+  const d = await drawn
+  if (d.kind === 'json') return JSON.stringify(d.json, null, 2)
+  if (d.kind === 'json-chunks') return [...d.chunks].join('')
+  throw new Error('not JSON')
+}
+
+const surface = {palette: PLAIN, width: 100, verbose: false}
+
+describe('a log of several runs, streamed', () => {
+  it('hands over every attempt\'s task runs, in order, as the whole read holds them, and keeps none', async () => {
+    const port = createNodeFilePort()
+    const whole = await readRun(port, '-', {stdin: stdin()})
+    const handed: TaskRun[] = []
+    const attempts: number[] = []
+    const streamed = await readRun(port, '-', {stdin: stdin(), onAttemptTasks: (tasks, attempt) => {
+      handed.push(...tasks)
+      attempts.push(attempt.attempt)
+    }})
+    expect(whole.run.attempts.length).toBeGreaterThanOrEqual(LOGS.length)
+    expect(streamed.streamed).toBe(true)
+    expect(streamed.run.tasks).toEqual([])
+    expect(attempts).toEqual(whole.run.attempts.map((a) => a.attempt))
+    expect(handed).toEqual(whole.run.tasks)
+    expect({...streamed.run, tasks: whole.run.tasks}).toEqual(whole.run)
+  })
+
+  it('reads a folder with worktrees whole (artifacts may belong to any attempt), and says so', async () => {
+    const read = await readRun(createNodeFilePort(), `${FIXTURES}db-003-timeout`, {onAttemptTasks: () => {
+      throw new Error('a worktree run is not streamed')
+    }})
+    expect(read.streamed).toBe(false)
+    expect(read.run.tasks.length).toBeGreaterThan(0)
+  })
+
+  it('gives `analyze --json` the document the whole report gives, byte for byte', async () => {
+    const wholeReport = await analyzeRunPath('-', {...request, stdin: stdin()})
+    const streamed = await analyzeRunStreamed('-', {...request, stdin: stdin()})
+    expect('analysis' in streamed).toBe(true)
+    const result = 'analysis' in streamed ? {kind: 'analysis-stream' as const, analysis: streamed.analysis} : {kind: 'analysis' as const, report: streamed.report}
+    const streamedText = await text(present(result, 'json', surface))
+    expect(streamedText).toBe(JSON.stringify(buildAnalysisReport(wholeReport), null, 2))
+    const doc = JSON.parse(streamedText) as {tasks: {findings: {id: string}[]}[]}
+    expect(doc.tasks.length).toBe(wholeReport.tasks.length)
+    // ids run over the task runs in order (each task's most severe first): f1, f2, … with no gap
+    const ids = doc.tasks.flatMap((t) => t.findings.map((f) => Number(f.id.slice(1))))
+    expect(ids).toEqual(ids.map((_, i) => i + 1))
+  })
+
+  it('gives `inspect --json` the document the whole record gives, byte for byte', async () => {
+    const {report} = await runInspect('-', tool, {stdin: stdin()})
+    const {result} = await runInspectJson('-', tool, {stdin: stdin()})
+    expect(result.kind).toBe('inspect-stream')
+    expect(await text(present(result, 'json', surface))).toBe(JSON.stringify(report, null, 2))
+  })
+
+  it('draws a run without task runs as an empty list, as JSON.stringify does', async () => {
+    const empty = analyzeRun({path: 'x.log', logs: ['x.log'], worktrees: [], attempts: [], tasks: [], feature: null, eraMarkers: [], ingestIssues: [], loggerStats: []})
+    const {analysisJsonChunks} = await import('../../../src/render/json/json-chunks.js')
+    const drawn = [...analysisJsonChunks({head: empty, tasks: () => [], features: () => ({feature: null, features: []})})].join('')
+    expect(drawn).toBe(JSON.stringify(buildAnalysisReport(empty), null, 2))
+  })
+
+  it('cuts the document at the top-level tasks even when a value spells the same text', async () => {
+    const {inspectJsonChunks} = await import('../../../src/render/json/json-chunks.js')
+    const whole = await readRun(createNodeFilePort(), '-', {stdin: stdin()})
+    const run = {...whole.run, path: '\n  "tasks": []', tasks: []}
+    const drawn = [...inspectJsonChunks(run, tool, whole.run.tasks)].join('')
+    expect(drawn).toBe(JSON.stringify(buildReport({...run, tasks: whole.run.tasks}, tool), null, 2))
+  })
+})
