@@ -70,7 +70,7 @@ const median = (xs: readonly number[]) => [...xs].sort((a, b) => a - b)[Math.flo
 if (!existsSync(`${root}dist/commands/analyze.js`)) {
   emit('end to end on a 1 GiB log', 'skipped', '', {note: 'run `npm run build` first'})
 } else if (!existsSync(corpus)) {
-  emit('end to end on a 1 GiB log', 'skipped', '', {note: 'the corpus (../shared/corpus/logs) is not beside the clone'})
+  emit('end to end on a 1 GiB log', 'skipped', '', {note: 'the corpus logs are not beside the clone (npm run test:corpus names the folder)'})
 } else {
   const file = await generate()
   const mb = statSync(file).size / 1e6
