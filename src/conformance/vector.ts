@@ -1,4 +1,5 @@
 import {z} from 'zod'
+import {pyJsonLoads} from '../logic/python/json-loads.js'
 
 /** One oracle vector (docs/guardkit-logic.md §12 "Oracle vectors"). Unknown fields are kept. */
 export const VectorSchema = z.looseObject({
@@ -24,13 +25,13 @@ export function parseVectorLines(text: string): ParsedVectorLine[] {
   for (let i = 0; i < lines.length; i++) {
     const raw = lines[i]!.trim()
     if (!raw) continue
-    let json: unknown
-    try {
-      json = JSON.parse(raw)
-    } catch (error) {
-      out.push({kind: 'invalid', line: i + 1, message: `not JSON: ${(error as Error).message}`})
+    // Python's reader: a vector's `1.0` reaches the model as a float (src/logic/python/json-numbers.ts).
+    const loaded = pyJsonLoads(raw)
+    if (!loaded.ok) {
+      out.push({kind: 'invalid', line: i + 1, message: `not JSON: ${loaded.error.text}`})
       continue
     }
+    const json = loaded.value
     const parsed = VectorSchema.safeParse(json)
     if (!parsed.success) {
       const issue = parsed.error.issues[0]!

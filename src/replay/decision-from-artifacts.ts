@@ -8,6 +8,7 @@ import {describeFlags, differingFlags, PIPELINE_FLAGS, type ProfileContext} from
 import type {TurnInputs} from './turn-inputs.js'
 import type {CoachDetail, CoachStep, Fidelity, PlayerDetail} from './types.js'
 import {worse, type TurnDecision} from './turn-decision.js'
+import {pyJsonDumps} from '../logic/python/json-dumps.js'
 
 /** Absolute root used when the records never show the worktree path (docs/guardkit-logic.md §12: the harness's virtual root). */
 const DEFAULT_ROOT = '/worktree/root'
@@ -177,8 +178,8 @@ function directInputs(ctx: ProfileContext, t: TurnInputs, reports: PlayerReports
 /** The worktree as the Coach saw it: this profile's player reports, the results file and the task file. */
 function viewFor(ctx: ProfileContext, turn: number, reports: PlayerReports, twr: JsonObject, root: string): WorktreeView {
   const dir = `.guardkit/autobuild/${ctx.inputs.taskId}`
-  const files: Record<string, string | null> = {[`${dir}/task_work_results.json`]: JSON.stringify(twr)}
-  for (const [k, report] of Object.entries(reports)) if (Number(k) <= turn) files[`${dir}/player_turn_${k}.json`] = JSON.stringify(report)
+  const files: Record<string, string | null> = {[`${dir}/task_work_results.json`]: pyJsonDumps(twr)}
+  for (const [k, report] of Object.entries(reports)) if (Number(k) <= turn) files[`${dir}/player_turn_${k}.json`] = pyJsonDumps(report)
   const tf = ctx.inputs.taskFile
   if (tf) {
     const i = tf.file.indexOf('tasks/')

@@ -26,6 +26,8 @@ export interface CpythonCases {
   readonly stripCriterionPrefix: readonly {text: string; out: string}[]
   readonly extractKeywords: readonly {text: string; out: string[]}[]
   readonly matchByText: readonly {acceptance_criteria: string[]; requirements_met: string[]; results: [string, string][]}[]
+  /** `json.loads(text)`: `str(JSONDecodeError)`, or `repr()` and `json.dumps()` of the value. */
+  readonly jsonLoads: readonly ({text: string; error: string} | {text: string; repr: string; dumps: string})[]
 }
 
 export const CPYTHON: CpythonCases = JSON.parse(readFileSync(fileURLToPath(new URL('../fixtures/cpython/cpython-cases.json', import.meta.url)), 'utf8')) as CpythonCases

@@ -14,6 +14,7 @@ import {isPyDict, PyException} from '../../logic/python/builtins.js'
 import {relativeTo} from '../../logic/python/pathlib.js'
 import {createVirtualWorktree, type WorktreeView} from '../../logic/worktree.js'
 import {UnsupportedInput, type AdapterTable, type JsonObject} from './types.js'
+import {pyJsonDumps} from '../../logic/python/json-dumps.js'
 
 /** The oracle harness's worktree and the ids its validator was built with (docs/guardkit-logic.md §12, §6.1 examples). */
 const ROOT = '/worktree/root'
@@ -64,10 +65,11 @@ function harnessWorktree(input: JsonObject, reportTaskId: string | null, twr?: {
   const shell = createVirtualWorktree({root: ROOT, files: {}})
   for (const [turn, report] of Object.entries(reports)) {
     if (!reportTaskId) throw new UnsupportedInput('player_reports without a task id to file them under')
-    files[relative(autobuildPath(shell, reportTaskId, `player_turn_${turn}.json`))] = typeof report === 'string' ? report : JSON.stringify(report)
+    files[relative(autobuildPath(shell, reportTaskId, `player_turn_${turn}.json`))] = typeof report === 'string' ? report : pyJsonDumps(report)
   }
   if (twr && twr.value !== null && twr.value !== undefined) {
-    files[relative(autobuildPath(shell, twr.taskId, 'task_work_results.json'))] = JSON.stringify(twr.value)
+    // A string is the file's raw text (the harness's convention for player reports too): invalid JSON stays invalid.
+    files[relative(autobuildPath(shell, twr.taskId, 'task_work_results.json'))] = typeof twr.value === 'string' ? twr.value : pyJsonDumps(twr.value)
   }
   return createVirtualWorktree({root: ROOT, files, missing: 'absent'})
 }

@@ -8,6 +8,7 @@ import {joinPath, relativeTo} from '../../logic/python/pathlib.js'
 import {pyRepr, pyReprStr} from '../../logic/python/repr.js'
 import {pyTruthy} from '../../logic/python/strings.js'
 import {createVirtualWorktree} from '../../logic/worktree.js'
+import {pyJsonDumps} from '../../logic/python/json-dumps.js'
 
 /**
  * The oracle's `direct_mode_missing_report_flow` vectors are [read] descriptions of what happens
@@ -99,7 +100,7 @@ function describeRecovery(scenario: MissingReportScenario, flow: DirectModeFlow,
 function describeCoach(scenario: MissingReportScenario, flow: DirectModeFlow, flags: LogicFlags, root: string, hide: (s: string) => string): string {
   const twr = flow.taskWorkResults
   const reportFile = relativeTo(joinPath(root, '.guardkit', 'autobuild', scenario.taskId, `player_turn_${scenario.turn}.json`), root)!
-  const view = createVirtualWorktree({root, files: {[reportFile]: JSON.stringify(flow.playerReport)}, missing: 'absent'})
+  const view = createVirtualWorktree({root, files: {[reportFile]: pyJsonDumps(flow.playerReport)}, missing: 'absent'})
   const task = {acceptance_criteria: scenario.acceptanceCriteria, task_type: scenario.taskType}
   if ('error' in twr) {
     const outcome = validate({taskId: scenario.taskId, turn: scenario.turn, task, skipArchReview: true, view, taskWorkResults: {value: twr},

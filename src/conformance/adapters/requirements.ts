@@ -16,6 +16,7 @@ import {PyException, isPyDict, requirePyStr} from '../../logic/python/builtins.j
 import {relativeTo} from '../../logic/python/pathlib.js'
 import {createVirtualWorktree} from '../../logic/worktree.js'
 import {UnsupportedInput, type AdapterTable, type JsonObject} from './types.js'
+import {pyJsonDumps} from '../../logic/python/json-dumps.js'
 
 /** The oracle harness's worktree (docs/guardkit-logic.md §12). */
 const ROOT = '/worktree/root'
@@ -60,7 +61,7 @@ function coachContext(input: JsonObject, flags: LogicFlags): CoachContext & {rec
     if (dirId === undefined) break
     const rel = relativeTo(playerReportPath(ROOT, dirId, Number(turn)), ROOT)
     if (rel === null) throw new UnsupportedInput(`report path for ${dirId} leaves the worktree`)
-    files[rel] = typeof report === 'string' ? report : JSON.stringify(report)
+    files[rel] = typeof report === 'string' ? report : pyJsonDumps(report)
   }
   const sink = collectingSink()
   return {taskId: (validatorTaskId as string | null | undefined) ?? null, worktree: createVirtualWorktree({root: ROOT, files}), flags, log: sink, records: sink.records}

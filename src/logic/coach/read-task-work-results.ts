@@ -1,3 +1,4 @@
+import {pyJsonLoads} from '../python/json-loads.js'
 import {pyReprStr} from '../python/repr.js'
 import type {WorktreeView} from '../worktree.js'
 import {autobuildPath} from './worktree-fs.js'
@@ -11,8 +12,8 @@ export type TaskWorkResultsRead = {readonly kind: 'value'; readonly value: unkno
 /**
  * `TaskWorkInterface.read_quality_gate_results(task_id)` (docs/guardkit-logic.md §6.1 step 1): a missing file gives
  * `{"error": "Task-work results not found at {path}"}`, bad JSON `{"error": "Failed to parse
- * task-work results: {e}"}`, any other read error `Failed to read …`. The parse error text is JavaScript's, not Python's `JSONDecodeError`
- * (noted in `unknowns`); it only matters as feedback text.
+ * task-work results: {e}"}` with `{e}` CPython's `JSONDecodeError` text (`Expecting value: line 1 column 1
+ * (char 0)`), any other read error `Failed to read …`. The error becomes the Coach's feedback.
  */
 export function readTaskWorkResults(view: WorktreeView, taskId: string, unknowns: string[]): TaskWorkResultsRead {
   const path = autobuildPath(view, taskId, 'task_work_results.json')
@@ -20,10 +21,9 @@ export function readTaskWorkResults(view: WorktreeView, taskId: string, unknowns
   if (view.isDir(path)) return {kind: 'value', value: {error: `Failed to read task-work results: [Errno 21] Is a directory: ${pyReprStr(path)}`}}
   const text = view.readText(path)
   if (text === null) return {kind: 'unknown', path}
-  try {
-    return {kind: 'value', value: JSON.parse(text) as unknown}
-  } catch (error) {
-    unknowns.push(`Python's JSONDecodeError text for ${path}`)
-    return {kind: 'value', value: {error: `Failed to parse task-work results: ${(error as Error).message}`}}
-  }
+  const parsed = pyJsonLoads(text)
+  if (parsed.ok) return {kind: 'value', value: parsed.value}
+  // json.load raises RecursionError past ~1000 levels, which the reader does not catch: not modelled.
+  if (parsed.error.recursion) unknowns.push(`${path} nests deeper than CPython's recursion limit`)
+  return {kind: 'value', value: {error: `Failed to parse task-work results: ${parsed.error.text}`}}
 }

@@ -1,3 +1,4 @@
+import {clonePyJson} from '../python/json-numbers.js'
 import type {LogicFlags} from '../changes.js'
 import {pyTruthy} from '../python/strings.js'
 import {sortedSet, stringList} from './file-paths.js'
@@ -53,7 +54,7 @@ export function writeDirectModeResults(taskId: string, report: JsonRecord, outco
     results.error = error
     results.error_type = 'DirectModeError'
   }
-  if (pyTruthy(report.completion_promises)) results.completion_promises = structuredClone(report.completion_promises)
+  if (pyTruthy(report.completion_promises)) results.completion_promises = clonePyJson(report.completion_promises)
   // directSyntheticFlag (D14, seed 001 R1): the flag is propagated to the file the Coach reads.
   if (flags.directSyntheticFlag && pyTruthy(report._synthetic)) results._synthetic = true
   return results
@@ -88,5 +89,5 @@ export function writePlayerReportForDirectMode(taskId: string, turn: number, rep
     out.error = outcome.error ?? null
     out.success = false
   }
-  return structuredClone(out)
+  return clonePyJson(out)
 }

@@ -1,3 +1,4 @@
+import {clonePyJson} from '../python/json-numbers.js'
 import type {LogicFlags} from '../changes.js'
 import {LOGGERS, NULL_SINK, type LogSink} from '../log-sink.js'
 import {isPyDict} from '../python/builtins.js'
@@ -96,7 +97,7 @@ export function runDirectModeTurn(input: DirectModeFlowInput, flags: LogicFlags,
     trace.push({step: '_write_player_report_for_direct_mode', kind: 'dropped', field: '_synthetic', flag: 'directReportKeepsSynthetic',
       message: 'the synthetic report was marked _synthetic, but writing player_turn_N.json dropped the flag, so the reloaded report and task_work_results.json lack it'})
   }
-  return succeeded(input, 'synthetic', structuredClone(written), synthetic, criteriaSource, flags, trace)
+  return succeeded(input, 'synthetic', clonePyJson(written), synthetic, criteriaSource, flags, trace)
 }
 
 function noteSyntheticGaps(synthetic: JsonRecord, input: DirectModeFlowInput, flags: LogicFlags, trace: PipelineTrace): void {

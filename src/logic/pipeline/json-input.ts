@@ -1,4 +1,5 @@
 import {isPyDict} from '../python/builtins.js'
+import {pyJsonLoads} from '../python/json-loads.js'
 import {pyLen} from '../python/strings.js'
 
 /**
@@ -10,18 +11,15 @@ export type JsonFileInput = unknown
 
 export type JsonFileRead =
   | {readonly kind: 'absent'}
-  | {readonly kind: 'invalid'; readonly text: string}
+  | {readonly kind: 'invalid'; readonly text: string; readonly error: string}
   | {readonly kind: 'value'; readonly value: unknown}
 
 /** `json.load(open(path))` on a recorded file. */
 export function readJsonFile(input: JsonFileInput): JsonFileRead {
   if (input === null || input === undefined) return {kind: 'absent'}
   if (typeof input !== 'string') return {kind: 'value', value: input}
-  try {
-    return {kind: 'value', value: JSON.parse(input) as unknown}
-  } catch {
-    return {kind: 'invalid', text: input}
-  }
+  const parsed = pyJsonLoads(input)
+  return parsed.ok ? {kind: 'value', value: parsed.value} : {kind: 'invalid', text: input, error: parsed.error.text}
 }
 
 /** The file's top-level dict, or null when it is absent, not JSON, or not an object. */

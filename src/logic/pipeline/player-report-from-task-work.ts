@@ -1,3 +1,4 @@
+import {clonePyJson} from '../python/json-numbers.js'
 import type {LogicFlags} from '../changes.js'
 import {NULL_SINK, type LogSink} from '../log-sink.js'
 import {isPyDict, pyStr, pyTypeName} from '../python/builtins.js'
@@ -75,7 +76,7 @@ export function createPlayerReportFromTaskWork(input: PlayerReportFromTaskWorkIn
     const promises = fileExistenceFallback(input.taskId, report, input.worktree, flags, sink, trace)
     if (promises) report.completion_promises = promises
   }
-  const playerReport = structuredClone(report)
+  const playerReport = clonePyJson(report)
   if (twrRead.kind === 'absent') return {ok: true, playerReport, taskWorkResultsAfter: null, taskWorkResultsUpdated: false, events: trace.events}
   if (!twr) {
     trace.push({step: `${STEP}:write-back`, kind: 'skipped', field: 'task_work_results.json', message: 'task_work_results.json is not a JSON object, so it was left as it was'})
@@ -86,8 +87,8 @@ export function createPlayerReportFromTaskWork(input: PlayerReportFromTaskWorkIn
 }
 
 function applyResults(report: JsonRecord, twr: JsonRecord, flags: LogicFlags, trace: PipelineTrace): void {
-  report.files_modified = structuredClone(dictGet(twr, 'files_modified', []))
-  report.files_created = structuredClone(dictGet(twr, 'files_created', []))
+  report.files_modified = clonePyJson(dictGet(twr, 'files_modified', []))
+  report.files_created = clonePyJson(dictGet(twr, 'files_created', []))
   const created = stringList(report.files_created)
   const modified = stringList(report.files_modified)
   const info = twr.tests_info
@@ -106,7 +107,7 @@ function applyResults(report: JsonRecord, twr: JsonRecord, flags: LogicFlags, tr
   }
   // acrWriterPromises (seed 003 §1): promises already in task_work_results.json go into the report.
   if (flags.acrWriterPromises && pyTruthy(twr.completion_promises)) {
-    report.completion_promises = structuredClone(twr.completion_promises)
+    report.completion_promises = clonePyJson(twr.completion_promises)
     trace.push({step: `${STEP}:results`, kind: 'recovered', field: 'completion_promises', values: report.completion_promises as unknown[], flag: 'acrWriterPromises',
       message: 'completion_promises taken over from task_work_results.json'})
   }
@@ -169,7 +170,7 @@ function applyParserOutput(report: JsonRecord, output: JsonRecord, flags: LogicF
       const replacement = output[field]
       const kept = stringList(replacement)
       const lost = current.filter((f) => !kept.includes(f))
-      report[field] = structuredClone(replacement)
+      report[field] = clonePyJson(replacement)
       if (lost.length > 0 || kept.some((p) => !isValidFilePath(p))) {
         trace.push({step: `${STEP}:parser-output`, kind: 'replaced', field, values: lost, flag: 'parserOutputUnion',
           message: `the parser's ${field} (${kept.length} entries) replaced the git-detected list, dropping ${lost.length} entries${kept.some((p) => !isValidFilePath(p)) ? ' and bringing in entries that are not file paths' : ''}`})

@@ -1,3 +1,4 @@
+import {clonePyJson} from '../python/json-numbers.js'
 import type {LogicFlags} from '../changes.js'
 import {LOGGERS, type LogSink} from '../log-sink.js'
 import {pyTruthy} from '../python/strings.js'
@@ -21,20 +22,20 @@ export function writeBackResults(
   sink: LogSink,
   trace: PipelineTrace,
 ): {readonly after: Record<string, unknown>; readonly updated: boolean} {
-  const after: Record<string, unknown> = structuredClone(twr) as Record<string, unknown>
+  const after: Record<string, unknown> = clonePyJson(twr) as Record<string, unknown>
   const changes: string[] = []
   for (const k of LIST_FIELDS) {
     if (jsonLen(report[k]) > jsonLen(dictGet(after, k, []))) {
-      after[k] = structuredClone(report[k])
+      after[k] = clonePyJson(report[k])
       changes.push(k)
     }
   }
   if (pyTruthy(report.completion_promises) && !pyTruthy(dictGet(after, 'completion_promises', null))) {
-    after.completion_promises = structuredClone(report.completion_promises)
+    after.completion_promises = clonePyJson(report.completion_promises)
     changes.push('completion_promises')
   }
   if (jsonLen(report.tests_written) > jsonLen(dictGet(after, 'tests_written', []))) {
-    after.tests_written = structuredClone(report.tests_written)
+    after.tests_written = clonePyJson(report.tests_written)
     changes.push('tests_written')
   }
   if (changes.length === 0) return {after: twr as Record<string, unknown>, updated: false}

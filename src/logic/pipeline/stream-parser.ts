@@ -1,3 +1,4 @@
+import {clonePyJson} from '../python/json-numbers.js'
 import type {LogicFlags} from '../changes.js'
 import {LOGGERS, NULL_SINK, type LogSink} from '../log-sink.js'
 import {isPyDict, pyInt} from '../python/builtins.js'
@@ -132,7 +133,7 @@ export class TaskWorkStreamParser {
   /** `to_result()`: present keys only; file lists sorted. */
   toResult(): StreamParseResult {
     const out: StreamParseResult = {}
-    if (Object.keys(this.phases).length > 0) out.phases = structuredClone(this.phases)
+    if (Object.keys(this.phases).length > 0) out.phases = clonePyJson(this.phases)
     if (this.testsPassed !== null) out.tests_passed = this.testsPassed
     if (this.testsFailed !== null) out.tests_failed = this.testsFailed
     if (this.coverage !== null) out.coverage = this.coverage

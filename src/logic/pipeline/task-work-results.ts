@@ -1,3 +1,4 @@
+import {clonePyJson} from '../python/json-numbers.js'
 import type {LogicFlags} from '../changes.js'
 import {LOGGERS, NULL_SINK, type LogSink} from '../log-sink.js'
 import {isPyDict} from '../python/builtins.js'
@@ -101,7 +102,7 @@ export function writeTaskWorkResults(taskId: string, resultData: JsonRecord, fla
     const more = filesCreated.length > 5 ? '...' : ''
     sink.emit('WARNING', LOGGERS.invoker, `[${taskId}] Documentation level constraint violated: created ${filesCreated.length} files, max allowed ${max} for ${level} level. Files: ${pyRepr(filesCreated.slice(0, 5))}${more}`)
   }
-  return {results: structuredClone(results), events: trace.events}
+  return {results: clonePyJson(results), events: trace.events}
 }
 
 /** `_generate_summary(result_data)`. Coverage comes from the parser as a float, hence `85.0%`. */

@@ -1,3 +1,4 @@
+import {pyNumberTypeName} from './json-numbers.js'
 import {pyReprStr} from './repr.js'
 import {isPySpace, pyLen} from './strings.js'
 
@@ -23,7 +24,10 @@ export class PyException extends Error {
   }
 }
 
-/** `type(x).__name__` of a JSON value. Floats that JSON made integral cannot be told apart (int). */
+/**
+ * `type(x).__name__` of a JSON value. A float with an integral value reads as `int` here; where the
+ * value was read out of a parsed dict or list, `pyTypeNameAt` knows better.
+ */
 export function pyTypeName(value: unknown): string {
   if (value === null || value === undefined) return 'NoneType'
   if (typeof value === 'boolean') return 'bool'
@@ -32,6 +36,12 @@ export function pyTypeName(value: unknown): string {
   if (Array.isArray(value)) return 'list'
   if (value instanceof Date) return 'datetime'
   return 'dict'
+}
+
+/** `type(container[key]).__name__`: a JSON `1.0` is a float (json-numbers.ts). */
+export function pyTypeNameAt(container: unknown, key: string | number): string {
+  const value = container !== null && typeof container === 'object' ? (container as Record<string, unknown>)[key] : undefined
+  return typeof value === 'number' ? pyNumberTypeName(value, container, key) : pyTypeName(value)
 }
 
 /** `str(x)` (defined with repr; re-exported here for callers of the other built-ins). */

@@ -1,10 +1,10 @@
 import {LOGGERS, type LogSink} from '../../log-sink.js'
-import {pyStr} from '../../python/repr.js'
+import {pyStr, pyStrAt} from '../../python/repr.js'
 import {pyHead} from '../../python/strings.js'
 
 /** The three forms of the 0/N dump (docs/guardkit-logic.md §7.2). */
 export type DumpForm =
-  | {readonly kind: 'normal'; readonly strategy: 'text' | 'promises' | 'hybrid'; readonly requirements: unknown; readonly promises: unknown; readonly synthetic: unknown}
+  | {readonly kind: 'normal'; readonly strategy: 'text' | 'promises' | 'hybrid'; readonly requirements: unknown; readonly promises: unknown; readonly syntheticText: string}
   | {readonly kind: 'synthetic-promises'; readonly promises: unknown}
   | {readonly kind: 'synthetic-none'}
 
@@ -16,13 +16,13 @@ export type DumpForm =
 export function emitDiagnosticDump(log: LogSink, ac: readonly unknown[], total: number, form: DumpForm): void {
   const warn = (message: string) => log.emit('WARNING', LOGGERS.coach, message)
   warn(`Criteria verification 0/${total} - diagnostic dump:`)
-  for (const text of ac) warn(`  AC text: ${pyHead(pyStr(text), 100)}`)
+  ac.forEach((_, i) => warn(`  AC text: ${pyHead(pyStrAt(ac, i), 100)}`))
   switch (form.kind) {
     case 'normal':
       warn(`  requirements_met: ${form.strategy === 'text' ? pyStr(form.requirements) : '(not used)'}`)
       warn(`  completion_promises: ${form.strategy === 'promises' ? pyStr(form.promises) : '(not used)'}`)
       warn(`  matching_strategy: ${form.strategy}`)
-      warn(`  _synthetic: ${pyStr(form.synthetic)}`)
+      warn(`  _synthetic: ${form.syntheticText}`)
       return
     case 'synthetic-promises':
       warn(`  completion_promises: ${pyStr(form.promises)}`)

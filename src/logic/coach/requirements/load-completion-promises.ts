@@ -1,6 +1,7 @@
 import type {LogicFlags} from '../../changes.js'
 import {LOGGERS, type LogSink} from '../../log-sink.js'
 import {PyException, isPyDict, pyLenOf, pyTypeName} from '../../python/builtins.js'
+import {pyJsonLoads} from '../../python/json-loads.js'
 import {joinPath} from '../../python/pathlib.js'
 import {pyTruthy} from '../../python/strings.js'
 import type {WorktreeView} from '../../worktree.js'
@@ -33,14 +34,11 @@ function readReport(worktree: WorktreeView, path: string): ReportRead {
   if (worktree.isDir(path)) return {kind: 'unreadable'}
   const raw = worktree.readText(path)
   if (raw === null) return {kind: 'unknown'}
-  try {
-    return {kind: 'json', value: JSON.parse(raw) as unknown, raw}
-  } catch {
-    return {kind: 'unreadable'}
-  }
+  const parsed = pyJsonLoads(raw)
+  return parsed.ok ? {kind: 'json', value: parsed.value, raw} : {kind: 'unreadable'}
 }
 
-/** `type(json.loads(raw)).__name__`, telling `1.0` (float) from `1` (int) by the text. */
+/** `type(json.loads(raw)).__name__`: a document that is one number is a float when its text says so. */
 function jsonTypeName(value: unknown, raw: string): string {
   if (typeof value === 'number' && /[.eE]/.test(raw)) return 'float'
   return pyTypeName(value)

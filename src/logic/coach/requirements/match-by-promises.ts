@@ -1,6 +1,6 @@
 import type {LogicFlags} from '../../changes.js'
 import {PyException, pyDictGet, pyIterate, pyTypeName} from '../../python/builtins.js'
-import {pyStr} from '../../python/repr.js'
+import {pyStrAt} from '../../python/repr.js'
 import {pyTruthy} from '../../python/strings.js'
 import {criterionId, criterionResult, validationFrom} from './criterion-result.js'
 import type {CriterionResult, Decider, PromiseTrace, RequirementsValidation} from './types.js'
@@ -15,7 +15,7 @@ export interface PromiseMatch {
  * `CoachValidator._match_by_promises(ac, promises)` (docs/guardkit-logic.md §7.4): criteria are looked up by id
  * `AC-%03d` (exact, case-sensitive; later duplicates win); the text is never compared. `complete`
  * and (since ACR-004) `partial` verify; anything else rejects. Raises (as PyException) where
- * GuardKit does: promises that are not dicts, an unhashable id, a partial with a non-str evidence.
+ * GuardKit does: promises that are not dicts, an unhashable id.
  */
 export function matchByPromises(ac: unknown, promises: unknown, flags: LogicFlags): RequirementsValidation {
   return matchByPromisesTraced(ac, promises, flags).validation
@@ -51,15 +51,13 @@ export function matchByPromisesTraced(ac: unknown, promises: unknown, flags: Log
       deciders.push('promise-complete')
       // acrPartialVerified (pre-acr vs legacy, TASK-ACR-004): before it, partial fell through to rejected.
     } else if (status === 'partial' && flags.acrPartialVerified) {
-      const evidence = pyDictGet(p, 'evidence', `Player partially completed ${cid}`)
-      if (typeof evidence !== 'string') {
-        throw new PyException('TypeError', `can only concatenate str (not "${pyTypeName(evidence)}") to str`)
-      }
-      const kind = pyStr(pyDictGet(p, 'evidence_type', 'unknown'))
+      // An f-string: a present None prints as `None` (`[Partial confidence - None] None`), a JSON 1.0 as `1.0`.
+      const kind = Object.hasOwn(p, 'evidence_type') ? pyStrAt(p, 'evidence_type') : 'unknown'
+      const evidence = Object.hasOwn(p, 'evidence') ? pyStrAt(p, 'evidence') : `Player partially completed ${cid}`
       results.push(criterionResult(i, text, 'verified', `[Partial confidence - ${kind}] ${evidence}`))
       deciders.push('promise-partial')
     } else {
-      results.push(criterionResult(i, text, 'rejected', `Promise status: ${pyStr(pyDictGet(p, 'status', 'unknown'))}`))
+      results.push(criterionResult(i, text, 'rejected', `Promise status: ${Object.hasOwn(p, 'status') ? pyStrAt(p, 'status') : 'unknown'}`))
       deciders.push('promise-rejected')
     }
   })

@@ -20,6 +20,7 @@
  */
 import {LOGGERS} from '../../log-sink.js'
 import {PyException, pyIterate, pyLenOf} from '../../python/builtins.js'
+import {pyStrAt} from '../../python/repr.js'
 import {pyTruthy} from '../../python/strings.js'
 import {buildAllUnmet} from './build-all-unmet.js'
 import {emitDiagnosticDump, type DumpForm} from './diagnostic-dump.js'
@@ -59,6 +60,7 @@ function validate(task: Dict, twr: Dict, turn: number | null, self: CoachContext
   const {flags, log} = self
   const ac = get(task, 'acceptance_criteria', [])
   const synthetic = get(twr, '_synthetic', false)
+  const syntheticText = Object.prototype.hasOwnProperty.call(twr, '_synthetic') ? pyStrAt(twr, '_synthetic') : 'False'
   const dump = (v: RequirementsValidation, form: DumpForm, always = false): boolean => {
     // acrDiagnosticDump (pre-acr vs legacy, seed 003 §4): pre-acr logs no dump at all.
     if (!flags.acrDiagnosticDump || (!always && !(v.criteria_met === 0 && v.criteria_total > 0))) return false
@@ -109,7 +111,7 @@ function validate(task: Dict, twr: Dict, turn: number | null, self: CoachContext
         }))
       }
     }
-    const dumped = dump(v, {kind: 'normal', strategy, requirements: null, promises: loaded.promises, synthetic})
+    const dumped = dump(v, {kind: 'normal', strategy, requirements: null, promises: loaded.promises, syntheticText})
     return explained(v, strategy, synthetic, loaded, requirements, dumped, criteria)
   }
 
@@ -117,7 +119,7 @@ function validate(task: Dict, twr: Dict, turn: number | null, self: CoachContext
   const source = requirementsSource(twr, flags.requirementsAddressedSource)
   const rm = source === null ? [] : twr[source]
   const tm = matchByTextTraced(ac, rm, flags, source)
-  const dumped = dump(tm.validation, {kind: 'normal', strategy: 'text', requirements: rm, promises: loaded.promises, synthetic})
+  const dumped = dump(tm.validation, {kind: 'normal', strategy: 'text', requirements: rm, promises: loaded.promises, syntheticText})
   return explained(tm.validation, 'text', synthetic, loaded, {source, value: rm}, dumped, textCriteria(tm))
 }
 
