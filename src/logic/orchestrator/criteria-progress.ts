@@ -1,7 +1,7 @@
 import type {LogicFlags} from '../changes.js'
 import {LOGGERS, type LogSink} from '../log-sink.js'
 import {pyFormatFixed} from '../python/format.js'
-import {pyStr} from '../python/repr.js'
+import {pyStr, pyStrGet} from '../python/repr.js'
 import {pyLen, pySlice} from '../python/strings.js'
 import {completionPromisesFromReport, type CompletionPromise} from './completion-promise.js'
 import {enumValueError, type PyExceptionValue} from './py-exception.js'
@@ -61,7 +61,7 @@ export function displayCriteriaProgress(
       const result = dictGet(v, 'result', 'rejected')
       // An unknown result raises in both versions; the Coach never writes one (docs/guardkit-logic.md §8.6).
       if (result !== 'verified' && result !== 'rejected') return {kind: 'crashed', exception: enumValueError(result, 'VerificationResult')}
-      verifications.push({criterion_id: dictGet(v, 'criterion_id', ''), result, notes: pyStr(dictGet(v, 'notes', ''))})
+      verifications.push({criterion_id: dictGet(v, 'criterion_id', ''), result, notes: pyStrGet(v, 'notes', '')})
     }
   }
 

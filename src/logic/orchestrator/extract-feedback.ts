@@ -1,4 +1,4 @@
-import {pyStr} from '../python/repr.js'
+import {pyStr, pyStrAt, pyStrGet} from '../python/repr.js'
 import {pyLen, pySlice, pyTruthy} from '../python/strings.js'
 import {asObject, dictGet, type JsonObject} from './turn-outcome.js'
 
@@ -18,17 +18,17 @@ export function extractFeedback(report: JsonObject): string | null {
   const lines: string[] = []
   for (const raw of list.slice(0, MAX_ISSUES)) {
     const issue = asObject(raw) ?? {}
-    const desc = pyStr(dictGet(issue, 'description', ''))
+    const desc = pyStrGet(issue, 'description', '')
     const missing = dictGet(issue, 'missing_criteria', [])
     if (pyTruthy(missing) && Array.isArray(missing)) {
       lines.push(`- ${desc}:`)
       for (const c of missing.slice(0, MAX_MISSING)) lines.push(`  • ${headOf(c, MAX_CRITERION_CHARS)}`)
       if (missing.length > MAX_MISSING) lines.push(`  (${missing.length - MAX_MISSING} more)`)
     } else if (pyTruthy(issue.suggestion)) {
-      lines.push(`- ${desc}: ${pyStr(issue.suggestion)}`)
+      lines.push(`- ${desc}: ${pyStrAt(issue, 'suggestion')}`)
     } else if (pyTruthy(issue.test_output)) {
       // Only the first line of the test output is indented: the rest is embedded as it is.
-      lines.push(`- ${desc}:\n  ${pyStr(issue.test_output)}`)
+      lines.push(`- ${desc}:\n  ${pyStrAt(issue, 'test_output')}`)
     } else {
       lines.push(`- ${desc}`)
     }
@@ -39,7 +39,7 @@ export function extractFeedback(report: JsonObject): string | null {
 
 function rationaleOf(report: JsonObject): string | null {
   const rationale = dictGet(report, 'rationale', 'No specific feedback provided')
-  return rationale === null || rationale === undefined ? null : pyStr(rationale)
+  return rationale === null || rationale === undefined ? null : pyStrGet(report, 'rationale', rationale)
 }
 
 /** `c[:n]` for a string; other values are printed first (approximation: Python would slice a list). */

@@ -1,7 +1,8 @@
 import {clonePyJson} from '../python/json-numbers.js'
 import type {LogicFlags} from '../changes.js'
 import {NULL_SINK, type LogSink} from '../log-sink.js'
-import {isPyDict, pyStr, pyTypeName} from '../python/builtins.js'
+import {isPyDict, pyTypeName} from '../python/builtins.js'
+import {pyStrGet} from '../python/repr.js'
 import {pathName} from '../python/pathlib.js'
 import {pyLower, pyTruthy} from '../python/strings.js'
 import type {WorktreeView} from '../worktree.js'
@@ -103,7 +104,7 @@ function applyResults(report: JsonRecord, twr: JsonRecord, flags: LogicFlags, tr
   if (flags.testsWrittenAlways) report.tests_written = testsWritten(created, modified, twr.completion_promises)
   const audit = twr.plan_audit
   if (isPyDict(audit) && pyTruthy(audit)) {
-    report.implementation_notes = `Implementation via task-work delegation. Files planned: ${pyStr(dictGet(audit, 'files_planned', 0))}, Files actual: ${pyStr(dictGet(audit, 'files_actual', 0))}`
+    report.implementation_notes = `Implementation via task-work delegation. Files planned: ${pyStrGet(audit, 'files_planned', 0)}, Files actual: ${pyStrGet(audit, 'files_actual', 0)}`
   }
   // acrWriterPromises (seed 003 §1): promises already in task_work_results.json go into the report.
   if (flags.acrWriterPromises && pyTruthy(twr.completion_promises)) {

@@ -74,3 +74,8 @@ export function pyStrAt(container: unknown, key: string | number): string {
   const value = itemOf(container, key)
   return typeof value === 'string' ? value : reprIn(value, container, key)
 }
+
+/** `str(d.get(key, fallback))` on a parsed dict: the item with its Python type when present, else the fallback. */
+export function pyStrGet(d: Readonly<Record<string, unknown>>, key: string, fallback: unknown): string {
+  return Object.prototype.hasOwnProperty.call(d, key) ? pyStrAt(d, key) : pyStr(fallback)
+}
