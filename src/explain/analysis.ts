@@ -88,6 +88,11 @@ export interface WhatIf {
     /** The turn at which the outcome changes: the first turn whose decision, criteria count or stall check differs from the baseline, else where the flipped replay ends. */
     readonly changesAtTurn: number | null
     readonly fidelity: 'exact' | 'approximate' | 'insufficient'
+    /**
+     * Set when the flipped replay is undetermined and only some of its branches end otherwise than the
+     * baseline: the flip holds under these conditions only, each with the outcome it gives.
+     */
+    readonly onlyIf?: readonly {readonly assume: string; readonly brief: string; readonly outcome: string}[]
   }[]
   /** Why `fixed` still gets it wrong, when it does. */
   readonly fixedStillFails: string | null

@@ -104,12 +104,17 @@ export function repeatRuns(task: TaskRun, feedback: Map<number, FeedbackView> = 
 /** When normalised signatures (fixed) would have stopped the loop, and what that rests on. */
 export interface FixedStop {
   readonly turn: number | null
-  /** `replay`: the fixed replay's stall turn; `recorded`: the detector over full feedback texts; `excerpt`: over the log's excerpts; `unknown`: the excerpts cannot tell. */
-  readonly basis: 'replay' | 'recorded' | 'excerpt' | 'unknown'
+  /**
+   * `replay`: the fixed replay's stall turn; `recorded`: the detector over full feedback texts; `excerpt`:
+   * over the log's excerpts; `unknown`: the excerpts cannot tell; `branches`: the fixed replay is undetermined
+   * (whether and when it stops depends on an input the records lack).
+   */
+  readonly basis: 'replay' | 'recorded' | 'excerpt' | 'unknown' | 'branches'
 }
 
 export function fixedStop(task: TaskRun, replays: Readonly<Record<string, TaskReplay>>, asRun: RecordedStall, fixed: RecordedStall): FixedStop {
   const replay = replays['fixed']
+  if (replay?.outcome.kind === 'branches') return {turn: replay.stallTurn, basis: 'branches'}
   if (replay && replay.outcome.kind !== 'not-modelled') {
     return {turn: replay.outcome.kind === 'replayed' && replay.outcome.outcome === 'unrecoverable_stall' ? replay.stallTurn : null, basis: 'replay'}
   }

@@ -1,3 +1,4 @@
+import {describeBranches} from './branch-phrases.js'
 import type {Evidence} from '../model/evidence.js'
 import type {TaskRun} from '../model/run-record.js'
 import type {Fidelity, ReplayedTurn, TaskReplay} from '../replay/types.js'
@@ -110,6 +111,7 @@ function fixedVerdict(task: TaskRun, replays: Readonly<Record<string, TaskReplay
   if (task.stall?.kind === 'feedback') return null
   const stop = fixedStop(task, replays, runRecordedStall(task, profileFlags(asRun)), runRecordedStall(task, profileFlags('fixed')))
   const fixed = modelledReplay(replays, 'fixed')
+  if (fixed?.outcome.kind === 'branches') return `fixed is undetermined: ${describeBranches(fixed.outcome.branches)}`
   if (stop.turn !== null) return `fixed would have stopped at turn ${stop.turn}${stop.basis === 'excerpt' ? ' (approximate: signed on the log\'s excerpts)' : ''}`
   if (stop.basis === 'unknown') return 'the log\'s excerpts of the feedback are too short to tell when fixed would have stopped'
   if (fixed) {

@@ -6,6 +6,7 @@ import type {Finding} from '../model/finding.js'
 import type {TaskRun} from '../model/run-record.js'
 import {formatReplayOutcome, type TaskReplay} from '../replay/types.js'
 import type {TaskVerdict, Waste, WhatIf} from './analysis.js'
+import {describeBranches} from './branch-phrases.js'
 import {formatMinutes} from './families/infrastructure.js'
 import {NOT_FIXED, WHY} from './phrases.js'
 import {fixedStop, profileFlags, repeatRuns, runRecordedStall} from './recorded-stall.js'
@@ -153,6 +154,7 @@ function underProfile(r: TaskReplay, task: TaskRun): string {
   if (o.kind === 'not-modelled') return `not modelled: ${o.reason}`
   if (o.kind === 'undetermined') return `undetermined after turn ${o.afterTurn}: the profile would go on past the recorded turns${suffix}`
   if (o.kind === 'recorded-boundary') return `${formatReplayOutcome(o)} at turn ${o.turn}: the recorded ending stands, the profile would not have stopped before it${suffix}`
+  if (o.kind === 'branches') return `undetermined: ${describeBranches(o.branches)}`
   const t = r.turns.find((x) => x.turn === o.turn)
   if (o.outcome === 'approved') return `approves at turn ${o.turn}${t?.criteriaTotal ? ` (${t.criteriaMet}/${t.criteriaTotal} criteria)` : ''}${suffix}`
   if (o.outcome === 'unrecoverable_stall' && r.stallTurn !== null) {

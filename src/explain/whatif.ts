@@ -42,9 +42,11 @@ export function computeWhatIf(options: WhatIfOptions): WhatIf {
   }
   const base = options.replay(options.baseline)
   const baseOutcome = formatReplayOutcome(base.outcome)
+  const baseEndings = new Set(endings(base).map((e) => e.outcome))
   const candidates = FLAG_IDS.filter((f) => options.fixed.flags[f] && !options.baseline.flags[f])
   const flips: {flags: FlagId[]; replay: TaskReplay}[] = []
-  const flipsOutcome = (r: TaskReplay) => formatReplayOutcome(r.outcome) !== baseOutcome
+  // An undetermined replay flips when any of its branches ends otherwise than every baseline branch.
+  const flipsOutcome = (r: TaskReplay) => endings(r).some((e) => !baseEndings.has(e.outcome))
   const coveredBy = (set: readonly FlagId[]) => flips.some((f) => f.flags.every((x) => set.includes(x)))
 
   const relevant: FlagId[] = []
@@ -87,7 +89,7 @@ export function computeWhatIf(options: WhatIfOptions): WhatIf {
     baseline: options.baseline.name,
     baselineOutcome: baseOutcome,
     flips: flips
-      .map((f) => ({flags: f.flags, outcome: formatReplayOutcome(f.replay.outcome), changesAtTurn: outcomeChangeTurn(base, f.replay), fidelity: replayFidelity(f.replay)}))
+      .map((f) => ({flags: f.flags, outcome: formatReplayOutcome(f.replay.outcome), changesAtTurn: outcomeChangeTurn(base, f.replay), fidelity: replayFidelity(f.replay), ...conditions(f.replay, baseEndings)}))
       .sort((a, b) => a.flags.length - b.flags.length || (a.changesAtTurn ?? 1e9) - (b.changesAtTurn ?? 1e9) || (a.flags.join() < b.flags.join() ? -1 : 1)),
     fixedStillFails: options.fixedStillFails ?? null,
     searched,
@@ -106,6 +108,21 @@ function turnKey(t: ReplayedTurn): string {
     t.decision, t.criteriaMet, t.criteriaTotal, t.feedback, t.signature, req ? req['strategy'] : null, t.stall?.fired ?? null,
     inputs ? [inputs.promisesInResults, inputs.promisesInReport, inputs.synthetic] : null, t.detail.coach.testCommand, t.detail.coach.step,
   ])
+}
+
+/** How a replay may end: its one outcome, or each branch's with its condition. */
+function endings(r: TaskReplay): {outcome: string; assume: string | null; brief: string | null}[] {
+  return r.outcome.kind === 'branches'
+    ? r.outcome.branches.map((b) => ({outcome: b.outcome, assume: b.assume, brief: b.brief}))
+    : [{outcome: formatReplayOutcome(r.outcome), assume: null, brief: null}]
+}
+
+/** For a flip that holds only in some branches: those branches' conditions and outcomes. */
+function conditions(r: TaskReplay, baseEndings: ReadonlySet<string>): {onlyIf?: {assume: string; brief: string; outcome: string}[]} {
+  const all = endings(r)
+  const flipping = all.filter((e) => !baseEndings.has(e.outcome))
+  if (flipping.length === all.length) return {}
+  return {onlyIf: flipping.map((e) => ({assume: e.assume!, brief: e.brief!, outcome: e.outcome}))}
 }
 
 function differs(a: TaskReplay, b: TaskReplay): boolean {

@@ -5,10 +5,13 @@ import {asArray, asObject, countVerifiedCriteria, extractFeedback, type JsonObje
 import {createPlayerReportFromTaskWork, directModeTaskFacts, isValidFilePath, runDirectModeTurn, type PipelineEvent} from '../logic/pipeline/index.js'
 import {createVirtualWorktree, type WorktreeView} from '../logic/worktree.js'
 import {describeFlags, differingFlags, PIPELINE_FLAGS, type ProfileContext} from './profile-context.js'
+import {agentPromisesInput, assumedPromises, SOME_UNKNOWN} from './assumed-promises.js'
 import type {TurnInputs} from './turn-inputs.js'
+import {assumedValue, type PromiseCoverage, type UnknownInput} from './unknown-inputs.js'
 import type {CoachDetail, CoachStep, Fidelity, PlayerDetail} from './types.js'
 import {worse, type TurnDecision} from './turn-decision.js'
 import {pyJsonDumps} from '../logic/python/json-dumps.js'
+import {clonePyJson} from '../logic/python/json-numbers.js'
 
 /** Absolute root used when the records never show the worktree path (docs/guardkit-logic.md §12: the harness's virtual root). */
 const DEFAULT_ROOT = '/worktree/root'
@@ -55,7 +58,13 @@ export function decideFromArtifacts(ctx: ProfileContext, t: TurnInputs, reports:
     taskId: inputs.taskId, turn: t.turn, task, skipArchReview: true, view, taskWorkResults: {value: player.taskWorkResults},
     independentTests: tests, flags, sink,
   })
-  return fromOutcome(ctx, t, outcome, player, {fidelity, assumptions, missing, logs: sink.records, testsHeld: tests.kind === 'stub'})
+  const verdict = fromOutcome(ctx, t, outcome, player, {fidelity, assumptions, missing, logs: sink.records, testsHeld: tests.kind === 'stub'})
+  if (verdict === null) return null
+  return {
+    ...verdict,
+    unknowns: player.unknowns ?? [],
+    ...(player.signatureUnknown !== undefined && verdict.decision === 'feedback' ? {signatureUnknown: player.signatureUnknown} : {}),
+  }
 }
 
 interface CoachInputs {
@@ -67,6 +76,10 @@ interface CoachInputs {
   readonly agentReportKnown: boolean
   /** An input this profile's decision depends on is assumed (e.g. the agent's report). */
   readonly assumedInput: boolean
+  /** Inputs the records lack, consulted under an enumerated value (the branches replay the others). */
+  readonly unknowns?: readonly UnknownInput[]
+  /** The feedback under the enumerated value is a stand-in whose signature cannot be computed. */
+  readonly signatureUnknown?: string
   readonly fidelity: Fidelity
   readonly assumptions: readonly string[]
   readonly missing: readonly string[]
@@ -95,7 +108,7 @@ function taskWorkInputs(ctx: ProfileContext, t: TurnInputs, reports: PlayerRepor
   const missing: string[] = []
   const recorded = t.taskWorkResults!.value
   // Undo what the as-run invoker wrote back (D11): the writer's own file never carries promises.
-  const written: Record<string, unknown> = structuredClone(recorded) as Record<string, unknown>
+  const written: Record<string, unknown> = clonePyJson(recorded) as Record<string, unknown>
   if (asRun?.writeBackResults) delete written.completion_promises
   if (flags.writerPathFilter && !asRun?.writerPathFilter) {
     for (const key of ['files_created', 'files_modified']) written[key] = asArray(written[key]).filter((p) => typeof p === 'string' && isValidFilePath(p))
@@ -105,11 +118,25 @@ function taskWorkInputs(ctx: ProfileContext, t: TurnInputs, reports: PlayerRepor
   if (typeof qg.tests_passed === 'number') parserOutput.tests_passed = qg.tests_passed
   let agent = t.agentReport
   if (!agent && asRun?.recoverAgentPromises && recordedPromisesFromAgent(t)) {
-    agent = {value: {completion_promises: structuredClone(t.playerReport!.value.completion_promises)}, basis: `player_turn_${t.turn}.json's promises (only recoverAgentPromises puts the agent's promises there)`}
+    agent = {value: {completion_promises: clonePyJson(t.playerReport!.value.completion_promises)}, basis: `player_turn_${t.turn}.json's promises (only recoverAgentPromises puts the agent's promises there)`}
   }
-  if (!agent) {
-    assumptions.push(`assumes the agent wrote no completion_promises on turn ${t.turn}`)
-    missing.push(`player_turn_${t.turn}.json as written by the agent`)
+  // recoverAgentPromises (D9): only a profile that recovers the agent's promises reads its own report. When
+  // the code that ran recovered them too, the recorded report shows what that gave; otherwise the overwritten
+  // report is an input the records lack, and each value it may have held is replayed (branches.ts).
+  let unknown: UnknownInput | null = null
+  let coverage: PromiseCoverage = 'none'
+  const total = ctx.criteria?.texts.length ?? 0
+  if (!agent && flags.recoverAgentPromises && !asRun?.recoverAgentPromises) {
+    if (total > 0) {
+      unknown = agentPromisesInput(total, t.turn)
+      coverage = assumedValue(ctx.assume, unknown) as PromiseCoverage
+      const promises = assumedPromises(coverage, total)
+      if (promises.length > 0) agent = {value: {completion_promises: promises}, basis: `assumed: ${unknown.values.find((v) => v.value === coverage)!.assume}`}
+      assumptions.push(`one of the values enumerated for the agent's own report: ${unknown.values.find((v) => v.value === coverage)!.assume}`)
+    } else {
+      assumptions.push(`assumes the agent wrote no completion_promises on turn ${t.turn}`)
+      missing.push(`player_turn_${t.turn}.json as written by the agent`)
+    }
   }
   missing.push(`git change lists of turn ${t.turn} (git diff --name-only)`)
   assumptions.push(`parser output rebuilt from task_work_results.json of turn ${t.turn}; git-detected files not added`)
@@ -129,11 +156,13 @@ function taskWorkInputs(ctx: ProfileContext, t: TurnInputs, reports: PlayerRepor
     playerSuccess: true,
     source: 'pipeline-task-work',
     events: rebuilt.events,
-    agentReportKnown: agent !== null,
-    assumedInput: agent === null && flags.recoverAgentPromises,
+    agentReportKnown: agent !== null && unknown === null,
+    assumedInput: agent === null && flags.recoverAgentPromises && !asRun?.recoverAgentPromises && unknown === null,
     fidelity: 'approximate',
     assumptions: [...assumptions, `the Player side differs from the code that ran (${describeFlags(differs as never[])})`],
     missing,
+    unknowns: unknown ? [unknown] : [],
+    ...(coverage === 'some' ? {signatureUnknown: SOME_UNKNOWN} : {}),
   }
 }
 

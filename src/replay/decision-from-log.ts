@@ -3,12 +3,14 @@ import {checkZeroTestAnomaly, getProfile} from '../logic/coach/index.js'
 import {NULL_SINK} from '../logic/log-sink.js'
 import {extractFeedback} from '../logic/orchestrator/index.js'
 import {describeFlags, differingFlags, PIPELINE_FLAGS, PROMISE_PIPELINE_FLAGS, REQUIREMENT_FLAGS, TEST_FLAGS, type ProfileContext} from './profile-context.js'
+import {coachUnderCoverage, gainedPromiseInput, testsRanAndPassed, type PromiseHistory} from './log-promise-coverage.js'
 import {agreesWithExcerpt, missingCriteriaFeedback, type TurnInputs, type TurnKind} from './turn-inputs.js'
+import type {UnknownInput} from './unknown-inputs.js'
 import type {CoachDetail, Fidelity, PlayerDetail, ReplayedTurn} from './types.js'
 import {loopReport, worse, type TurnDecision} from './turn-decision.js'
 
 /** What earlier turns of the same replay established (for the prior-turn promise rule, D26). */
-export interface LogHistory {
+export interface LogHistory extends PromiseHistory {
   /** An earlier turn's player report had completion_promises (recorded or recovered per the log). */
   readonly promisesEarlier: boolean
 }
@@ -68,6 +70,8 @@ export function decideFromLog(ctx: ProfileContext, t: TurnInputs, history: LogHi
   const criteria = ctx.criteria
   let gainsAssumed = false
   let uncertain = false
+  const unknowns: UnknownInput[] = []
+  let signatureUnknown: string | undefined
   const isAsRun = asRun !== null && differingFlags(flags, asRun).length === 0
   const rebuild = (text: string, source: string, exact: boolean): void => {
     const matchesRecord = feedback !== null && (basis === 'category' ? agreesWithExcerpt(text, feedback) : text === feedback)
@@ -118,7 +122,26 @@ export function decideFromLog(ctx: ProfileContext, t: TurnInputs, history: LogHi
       }
     }
     const gains = gainedPromiseSources(ctx, history)
-    if (gains.length > 0) {
+    const gained = gains.length > 0 ? gainedPromiseInput(ctx, t, gains, history) : null
+    if (gained) {
+      // Promises this profile's Coach would read and the log does not hold: each value they may have is replayed.
+      unknowns.push(gained.unknown)
+      const under = coachUnderCoverage(ctx, t, gained)
+      if (under) {
+        decision = under.decision
+        met = under.met
+        total = under.total
+        if (under.feedback === null) {
+          feedback = null
+          basis = 'unknown'
+          isRecorded = false
+        } else rebuild(under.feedback, under.from, under.exact)
+        if (!under.exact) fidelity = worse(fidelity, 'approximate')
+        assumptions.push(...under.assumptions)
+        signatureUnknown = under.signatureUnknown
+      }
+      assumptions.push(`one of the values enumerated for ${gained.unknown.input}: ${gained.unknown.values.find((v) => v.value === gained.coverage)!.assume}`)
+    } else if (gains.length > 0) {
       gainsAssumed = true
       fidelity = worse(fidelity, 'approximate')
       assumptions.push(`assumes no completion_promises would reach the Coach under ${describeFlags(gains)} (not recorded for this era)`)
@@ -188,6 +211,8 @@ export function decideFromLog(ctx: ProfileContext, t: TurnInputs, history: LogHi
     logs: [],
     player: playerDetail(ctx, t),
     coach: coachDetail(ctx, t, coachReport),
+    unknowns,
+    ...(signatureUnknown !== undefined && decision === 'feedback' ? {signatureUnknown} : {}),
   }
 }
 
@@ -196,12 +221,6 @@ function verifiedNone(t: TurnInputs): boolean {
   const c = t.record.coach
   const total = c.criteriaTotal?.value ?? 0
   return total > 0 && c.verified?.value === 0 && c.pending?.value === total
-}
-
-/** The log shows the Coach's own test run passing with a real command. */
-function testsRanAndPassed(t: TurnInputs): boolean {
-  const tests = t.record.coach.independentTests?.value
-  return tests?.passed === true && !tests.skipped && t.record.coach.testCommand !== null
 }
 
 /** A 0/N turn on the text path with nothing to match (docs/guardkit-logic.md §7.1): any criteria list gives 0/N, all missing. */

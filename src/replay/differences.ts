@@ -102,7 +102,7 @@ export interface RecordComparison {
 export function compareWithRecord(recordedOutcome: string | null, replay: TaskReplay): RecordComparison {
   const replayedOutcome = formatReplayOutcome(replay.outcome)
   const o = replay.outcome
-  const agrees = recordedOutcome === null || o.kind === 'not-modelled' || o.kind === 'undetermined' ? null : o.outcome === recordedOutcome
+  const agrees = recordedOutcome === null || o.kind === 'not-modelled' || o.kind === 'undetermined' || o.kind === 'branches' ? null : o.outcome === recordedOutcome
   const diverging = replay.turns.filter((t) => t.diverges).map((t) => t.turn)
   const first = replay.turns.find((t) => t.detail.differences.some((d) => d.field === 'decision' || d.field === 'feedback'))?.turn ?? null
   return {recordedOutcome, replayedOutcome, outcomeAgrees: agrees, divergingTurns: diverging, firstDivergence: first}

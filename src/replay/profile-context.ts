@@ -2,6 +2,7 @@ import {LOGIC_CHANGES, type FlagId, type LogicFlags} from '../logic/changes.js'
 import {parseTaskFile} from '../logic/mode/index.js'
 import {PyException} from '../logic/python/builtins.js'
 import type {TaskInputs} from './turn-inputs.js'
+import {NO_ASSUMPTIONS, type Assumptions} from './unknown-inputs.js'
 
 /** One profile's view of a task: its flags, the as-run flags, and the criteria its TaskLoader gives the Coach. */
 export interface ProfileContext {
@@ -12,10 +13,18 @@ export interface ProfileContext {
   readonly asRunName: string | null
   readonly criteria: {readonly texts: readonly string[]; readonly source: string; readonly exact: boolean} | null
   readonly inputs: TaskInputs
+  /** The values this replay gives the inputs the records lack and the branches enumerate (unknown-inputs.ts). */
+  readonly assume: Assumptions
 }
 
-export function createProfileContext(inputs: TaskInputs, name: string, flags: LogicFlags, asRun: {name: string; flags: LogicFlags} | null): ProfileContext {
-  return {name, flags, asRun: asRun?.flags ?? null, asRunName: asRun?.name ?? null, criteria: criteriaUnder(inputs, flags), inputs}
+export function createProfileContext(
+  inputs: TaskInputs,
+  name: string,
+  flags: LogicFlags,
+  asRun: {name: string; flags: LogicFlags} | null,
+  assume: Assumptions = NO_ASSUMPTIONS,
+): ProfileContext {
+  return {name, flags, asRun: asRun?.flags ?? null, asRunName: asRun?.name ?? null, criteria: criteriaUnder(inputs, flags), inputs, assume}
 }
 
 /**

@@ -18,6 +18,7 @@ import type {ProfileContext} from './profile-context.js'
 import type {TurnInputs} from './turn-inputs.js'
 import {emptyTurnDetail, type ReplayedTurn, type StallCheck, type TurnDetail} from './types.js'
 import type {TurnDecision} from './turn-decision.js'
+import {mergeUnknowns, type UnknownInput} from './unknown-inputs.js'
 
 /**
  * The replay of one task under one profile, between turns: the model's loop state plus what the
@@ -33,6 +34,10 @@ export interface ReplayState {
   readonly divergedAt: number | null
   /** An earlier turn had completion_promises (recorded, recovered or replayed). */
   readonly promisesEarlier: boolean
+  /** The latest earlier turn whose player report had completion_promises, and how many (what the prior-turn scan finds, D26). */
+  readonly promisesAt: {readonly turn: number; readonly count: number} | null
+  /** Inputs the records lack that a turn consulted under an enumerated value (replay/branches.ts runs the other values). */
+  readonly unknowns: readonly UnknownInput[]
   /** The first turn whose decision under this profile was a stand-in: every later turn rests on it. */
   readonly uncertainSince: number | null
   /** The replay could not go on (a turn's decision is unknown). */
@@ -67,6 +72,8 @@ export function initialReplayState(ctx: ProfileContext): ReplayState {
     reports: {},
     divergedAt: null,
     promisesEarlier: false,
+    promisesAt: null,
+    unknowns: [],
     uncertainSince: null,
     stoppedAt: null,
     shownSignatures: {},
@@ -85,19 +92,21 @@ export function stepReplay(state: ReplayState, ctx: ProfileContext, t: TurnInput
     const next = stepLoop(loop, {kind: 'turn', outcome, cancellation: 'between-player-and-coach'}, ctx.flags, sink)
     return {...state, loop: next, turns: [...state.turns, boundaryTurn(t, next, state, sink.records)]}
   }
-  let verdict = decideFromArtifacts(ctx, t, state.reports) ?? decideFromLog(ctx, t, {promisesEarlier: state.promisesEarlier})
+  let verdict = decideFromArtifacts(ctx, t, state.reports) ?? decideFromLog(ctx, t, {promisesEarlier: state.promisesEarlier, promisesAt: state.promisesAt})
   const decision = verdict.decision
-  if (decision === null) return {...state, loop, stoppedAt: t.turn, turns: [...state.turns, unknownTurn(t, verdict, state)]}
+  const unknowns = mergeUnknowns(state.unknowns, verdict.unknowns ?? [])
+  if (decision === null) return {...state, loop, unknowns, stoppedAt: t.turn, turns: [...state.turns, unknownTurn(t, verdict, state)]}
 
   // An excerpt-only feedback the profile signs as the code that ran did: the record says what the
   // detector saw. Inside the logged stall window it is the logged signature; elsewhere the detector
   // did not fire, so the turn's signature is unknown and is not taken to equal any other.
   const recordedSig = recordedSigs.get(t.turn) ?? null
   const excerptOnly = verdict.feedbackIsRecorded && verdict.feedbackBasis === 'category' && ctx.asRun !== null && ctx.asRun.stallNormalize === ctx.flags.stallNormalize
-  const useRecordedSig = excerptOnly && recordedSig !== null
-  const unknownSig = excerptOnly && recordedSig === null
+  const useRecordedSig = excerptOnly && recordedSig !== null && verdict.signatureUnknown === undefined
+  const unknownSig = (excerptOnly && recordedSig === null) || verdict.signatureUnknown !== undefined
   const stallFeedback = useRecordedSig ? `${SIGNATURE_TOKEN}${recordedSig}` : unknownSig ? `${UNKNOWN_TOKEN}${t.turn}` : verdict.feedback
-  if (unknownSig) verdict = {...verdict, assumptions: [...verdict.assumptions, `turn ${t.turn}'s signature is not in the log (feedback excerpt only); the recorded run's detector did not fire on it`]}
+  if (verdict.signatureUnknown !== undefined) verdict = {...verdict, assumptions: [...verdict.assumptions, `turn ${t.turn}'s signature cannot be computed: ${verdict.signatureUnknown}; the stall detector is taken to see a feedback unlike any other`]}
+  else if (unknownSig) verdict = {...verdict, assumptions: [...verdict.assumptions, `turn ${t.turn}'s signature is not in the log (feedback excerpt only); the recorded run's detector did not fire on it`]}
   if (state.uncertainSince !== null && verdict.fidelity === 'exact') {
     verdict = {...verdict, fidelity: 'approximate', assumptions: [...verdict.assumptions, `turn ${state.uncertainSince}'s decision under this profile is a stand-in, so this turn is reached only on that assumption`]}
   }
@@ -120,6 +129,7 @@ export function stepReplay(state: ReplayState, ctx: ProfileContext, t: TurnInput
   const replayed = buildTurn(ctx, t, verdict, loopTurn, {...state, shownSignatures}, sink.records, useRecordedSig ? recordedSig : null, unknownSig)
   const divergedHere = replayed.detail.differences.some((d) => d.field === 'decision' || d.field === 'feedback')
   const report = verdict.playerReport ?? t.playerReport?.value ?? null
+  const promiseCount = Math.max(t.record.player.promisesRecovered?.value ?? 0, asArray(report?.completion_promises).length)
   return {
     loop,
     turns: [...state.turns, replayed],
@@ -127,7 +137,9 @@ export function stepReplay(state: ReplayState, ctx: ProfileContext, t: TurnInput
     divergedAt: state.divergedAt ?? (divergedHere ? t.turn : null),
     uncertainSince: state.uncertainSince ?? (verdict.decisionCertain ? null : t.turn),
     shownSignatures,
-    promisesEarlier: state.promisesEarlier || (t.record.player.promisesRecovered?.value ?? 0) > 0 || asArray(report?.completion_promises).length > 0,
+    promisesEarlier: state.promisesEarlier || promiseCount > 0,
+    promisesAt: promiseCount > 0 ? {turn: t.turn, count: promiseCount} : state.promisesAt,
+    unknowns,
     stoppedAt: null,
   }
 }

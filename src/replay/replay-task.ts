@@ -2,10 +2,12 @@ import type {LogicFlags} from '../logic/changes.js'
 import {collectingSink} from '../logic/log-sink.js'
 import {stallTurn, stepLoop} from '../logic/orchestrator/index.js'
 import type {Evidence} from '../model/evidence.js'
+import {replayWithBranches, type FoldedReplay} from './branches.js'
 import {createProfileContext, type ProfileContext} from './profile-context.js'
 import {initialReplayState, stepReplay, type RecordedSignatures, type ReplayState} from './replay-step.js'
 import type {TaskInputs} from './turn-inputs.js'
 import type {ReplayOutcome, TaskReplay} from './types.js'
+import type {Assumptions} from './unknown-inputs.js'
 
 /** A profile to replay under: its name and flags. */
 export interface ReplayProfile {
@@ -21,11 +23,17 @@ export interface ReplayProfile {
  * era (null when unknown): it says which recorded facts the profile may reuse as they are.
  */
 export function replayTask(inputs: TaskInputs, profile: ReplayProfile, asRun: ReplayProfile | null): TaskReplay {
-  const ctx = createProfileContext(inputs, profile.name, profile.flags, asRun)
   const sigs = recordedSignatures(inputs)
+  // When a turn consults an input the records lack (unknown-inputs.ts), every value it may take is replayed.
+  return replayWithBranches((assume) => foldReplay(inputs, profile, asRun, assume, sigs))
+}
+
+/** One fold over the recorded turns, with the given values for the inputs the records lack. */
+function foldReplay(inputs: TaskInputs, profile: ReplayProfile, asRun: ReplayProfile | null, assume: Assumptions, sigs: RecordedSignatures): FoldedReplay {
+  const ctx = createProfileContext(inputs, profile.name, profile.flags, asRun, assume)
   let state = initialReplayState(ctx)
   for (const t of inputs.turns) state = stepReplay(state, ctx, t, sigs)
-  return finishReplay(state, ctx)
+  return {replay: finishReplay(state, ctx), unknowns: state.unknowns}
 }
 
 /** The replay of a run whose era is outside the modelled window: its records only. */

@@ -2,6 +2,7 @@ import type {LogRecord} from '../logic/log-sink.js'
 import type {JsonObject} from '../logic/orchestrator/index.js'
 import type {CoachDecision} from '../model/outcome.js'
 import type {CoachDetail, Fidelity, PlayerDetail, ReplayedTurn} from './types.js'
+import type {UnknownInput} from './unknown-inputs.js'
 
 /**
  * What one turn's Player and Coach produce under one profile, before the loop sees it: the Coach's
@@ -34,6 +35,14 @@ export interface TurnDecision {
   readonly logs: readonly LogRecord[]
   readonly player: PlayerDetail
   readonly coach: CoachDetail
+  /** Inputs the records lack that this verdict consulted under an enumerated value (the branches run the others). */
+  readonly unknowns?: readonly UnknownInput[]
+  /**
+   * The feedback text is a stand-in whose exact wording the records cannot give (e.g. which criteria a
+   * partial set of promises left missing): its signature is not computed, and the stall detector treats
+   * it as unlike any other. The reason, in words.
+   */
+  readonly signatureUnknown?: string
 }
 
 /** The weaker of two fidelities. */

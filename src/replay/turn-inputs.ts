@@ -1,3 +1,4 @@
+import {clonePyJson} from '../logic/python/json-numbers.js'
 import {asArray, asObject, extractFeedback, type JsonObject} from '../logic/orchestrator/index.js'
 import {pyLen, pySlice} from '../logic/python/index.js'
 import type {Evidence} from '../model/evidence.js'
@@ -192,10 +193,10 @@ function verifiedIn(report: JsonObject): number {
  * promises (when the era writes them back) and the test count; the gate booleans from the Coach's report.
  */
 function reconstructResults(finalTwr: JsonObject, report: JsonObject, coach: JsonObject | null): JsonObject {
-  const out: Record<string, unknown> = structuredClone(finalTwr) as Record<string, unknown>
-  for (const key of ['files_modified', 'files_created', 'tests_written'] as const) if (key in report) out[key] = structuredClone(report[key])
+  const out: Record<string, unknown> = clonePyJson(finalTwr) as Record<string, unknown>
+  for (const key of ['files_modified', 'files_created', 'tests_written'] as const) if (key in report) out[key] = clonePyJson(report[key])
   if ('completion_promises' in finalTwr) {
-    if (asArray(report.completion_promises).length > 0) out.completion_promises = structuredClone(report.completion_promises)
+    if (asArray(report.completion_promises).length > 0) out.completion_promises = clonePyJson(report.completion_promises)
     else delete out.completion_promises
   }
   const qg = {...(asObject(finalTwr.quality_gates) ?? {})} as Record<string, unknown>
@@ -221,8 +222,8 @@ function agentReportOf(t: TurnRecord, final: JsonObject | null, mode: string | n
   const recovered = t.player.promisesRecovered?.value ?? 0
   if (recovered > 0 && final && asArray(final.completion_promises).length === recovered) {
     // The invoker copied the agent's promises as they were (D9): what the Coach needs of the agent report.
-    const value: Record<string, unknown> = {completion_promises: structuredClone(final.completion_promises)}
-    if (asArray(final.requirements_addressed).length > 0) value.requirements_addressed = structuredClone(final.requirements_addressed)
+    const value: Record<string, unknown> = {completion_promises: clonePyJson(final.completion_promises)}
+    if (asArray(final.requirements_addressed).length > 0) value.requirements_addressed = clonePyJson(final.requirements_addressed)
     return {value, basis: `the "Recovered ${recovered} completion_promises from agent-written player report" record and ${versions.at(-1)!.file}`}
   }
   return null

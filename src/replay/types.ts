@@ -1,5 +1,6 @@
 import type {Evidence} from '../model/evidence.js'
 import type {CoachDecision, Outcome} from '../model/outcome.js'
+import type {UnknownId} from './unknown-inputs.js'
 
 /**
  * How a replayed value was obtained (docs/json-schema.md): `exact` from the full inputs, `approximate`
@@ -220,6 +221,38 @@ export type ReplayOutcome =
   | {readonly kind: 'undetermined'; readonly afterTurn: number}
   /** The run's era is outside the modelled window. */
   | {readonly kind: 'not-modelled'; readonly reason: string}
+  /**
+   * The outcome depends on an input the records lack: one branch per outcome the values they allow give
+   * (replay/branches.ts). The contract's `outcome: "undetermined"` with `branches`.
+   */
+  | {readonly kind: 'branches'; readonly branches: readonly ReplayBranch[]}
+
+/** One outcome of an undetermined replay and the values of the enumerated inputs that give it. */
+export interface ReplayBranch {
+  /** The condition, in words: "the 6 promises recovered on turn 1 were complete for all 6 criteria". */
+  readonly assume: string
+  /** The same once the input has been named in an earlier branch ("they verified only some of them"). */
+  readonly brief: string
+  /** The values (of `TaskReplay.enumerated`) that give this outcome: one list per input, a value or several. */
+  readonly values: Readonly<Partial<Record<UnknownId, readonly string[]>>>
+  /** How that replay ends, as `formatReplayOutcome` words it (`approved`, `undetermined after turn 4`, `cancelled (recorded)`). */
+  readonly outcome: string
+  readonly stallTurn: number | null
+  /** The turn the loop ends on in this branch (null when it would go on past the records). */
+  readonly endTurn: number | null
+  /** The branch's replay, for explain: its turns as this branch plays them. */
+  readonly replay: {readonly outcome: Exclude<ReplayOutcome, {kind: 'branches'}>; readonly turns: readonly ReplayedTurn[]}
+}
+
+/** An input the replay enumerated (unknown-inputs.ts), and whether its value changes the outcome. */
+export interface EnumeratedInput {
+  readonly id: UnknownId
+  readonly input: string
+  readonly values: readonly {readonly value: string; readonly assume: string; readonly brief: string}[]
+  readonly turns: readonly number[]
+  /** False: every value gives the same outcome, stall turn and end turn, so it is not a branch. */
+  readonly changesOutcome: boolean
+}
 
 export interface TaskReplay {
   readonly profile: string
@@ -229,11 +262,19 @@ export interface TaskReplay {
   readonly turns: readonly ReplayedTurn[]
   /** Inputs the replay needed and the records did not hold, for the task as a whole. */
   readonly missingInputs: readonly string[]
+  /** Inputs the records lack whose possible values were each replayed (empty when none was needed). */
+  readonly enumerated?: readonly EnumeratedInput[]
 }
 
-/** The contract's `outcome` string for a replay: `unrecoverable_stall`, `cancelled (recorded)`, `undetermined after turn 18`. */
+/**
+ * The contract's `outcome` string for a replay: `unrecoverable_stall`, `cancelled (recorded)`, `undetermined
+ * after turn 18` (the profile would go on past the records), `undetermined` (it depends on a missing input:
+ * see its branches).
+ */
 export function formatReplayOutcome(outcome: ReplayOutcome): string {
   switch (outcome.kind) {
+    case 'branches':
+      return 'undetermined'
     case 'replayed':
       return outcome.outcome
     case 'recorded-boundary':

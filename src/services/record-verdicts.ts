@@ -3,7 +3,8 @@ import type {Report} from '../render/json/report.js'
 
 /**
  * What `record` promises to keep: per task, the recorded outcome, stall and per-turn decisions
- * and criteria; per replayed profile the outcome, stall turn and per turn the decision, criteria,
+ * and criteria; per replayed profile the outcome (an undetermined one's branches: each ending and the
+ * values that give it), stall turn and per turn the decision, criteria,
  * signature (the profile's, and both stall signatures), fidelity; the finding codes with their
  * turns, severity and confidence; the inferred era. Texts, paths and evidence are left out: they
  * are what redaction changes, and a recording's files have their own names.
@@ -23,6 +24,8 @@ export interface TaskVerdicts {
   }
   readonly replay: Readonly<Record<string, {
     readonly outcome: string | null
+    /** An undetermined replay's branches: each ending and the values of the missing inputs that give it. */
+    readonly branches: readonly {readonly outcome: string; readonly stallTurn: number | null; readonly endTurn: number | null; readonly values: Readonly<Record<string, readonly string[]>>}[]
     readonly stallTurn: number | null
     readonly endTurn: number | null
     readonly turns: readonly {
@@ -52,6 +55,7 @@ export function verdictView(report: Report): VerdictView {
       },
       replay: Object.fromEntries(Object.entries(t.replay ?? {}).map(([profile, r]) => [profile, {
         outcome: r.outcome,
+        branches: (r.branches ?? []).map((b) => ({outcome: b.outcome, stallTurn: b.stallTurn, endTurn: b.endTurn, values: {...(b.values ?? {})}})),
         stallTurn: r.stallTurn,
         endTurn: r.endTurn ?? null,
         turns: r.turns.map((u) => ({

@@ -19,9 +19,19 @@ const AnyOf = <T extends z.ZodType>(value: T) => z.union([value, z.array(value).
 export const PROFILE_KEY = /^(legacy|fixed|pre-acr|as-run|as-run:[0-9a-f]{7,40})$/
 const ProfileKey = z.string().regex(PROFILE_KEY, 'legacy | fixed | pre-acr | as-run | as-run:<commit>')
 
+/** One branch of an undetermined replay: its ending, and (optionally) the values of the missing inputs that give it. */
+const BranchExpectation = z.strictObject({
+  outcome: AnyOf(z.string()),
+  stallTurn: Turn.nullable().optional(),
+  endTurn: Turn.nullable().optional(),
+  values: z.record(z.string(), AnyOf(z.string())).optional(),
+})
+
 const ProfileExpectation = z.strictObject({
-  /** A GuardKit outcome, `<outcome> (recorded)`, `undetermined after turn N`; a list = any of. */
+  /** A GuardKit outcome, `<outcome> (recorded)`, `undetermined after turn N`, `undetermined` (see branches); a list = any of. */
   outcome: AnyOf(z.string()).optional(),
+  /** For an undetermined outcome: exactly these branches (in any order). */
+  branches: z.array(BranchExpectation).min(2).optional(),
   /** The turn at which the feedback-stall detector fires; `null` = it must not fire. */
   stallTurn: Turn.nullable().optional(),
   /** The last turn the replay executes. */

@@ -15,6 +15,7 @@ const replay = (over: Partial<ViewReplay> = {}): ViewReplay => ({
   endTurn: 5,
   turns: [1, 2, 3, 4, 5].map((turn) => ({turn, criteriaMet: 0, criteriaTotal: 6, signature: turn === 2 ? 'f696a94c' : '82511af6', fidelity: 'exact' as const, missingInputs: []})),
   missingInputs: [],
+  branches: [],
   ...over,
 })
 
@@ -144,6 +145,24 @@ describe('expected.yaml matching', () => {
     const v = view({tasks: [task({replays: {...task().replays, 'as-run:351c53fa': replay({outcome: 'undetermined after turn 18', stallTurn: 3}), fixed: replay({endTurn: 6})}})]})
     expect(checkProfile(t, 'as-run', v)).toEqual(['TASK-DB-003 (attempt 1) under as-run (= "as-run:351c53fa") stallTurn: expected none (the detector must not fire), found 3'])
     expect(checkProfile(t, 'fixed', v)).toEqual(['TASK-DB-003 (attempt 1) under fixed endTurn: expected 5, found 6'])
+  })
+
+  it('branches: exactly the listed branches, each by outcome, stall turn, end turn and the values that give it', () => {
+    const branches = [
+      {outcome: 'approved', stallTurn: null, endTurn: 2, values: {priorPromises: ['all']}},
+      {outcome: 'unrecoverable_stall', stallTurn: 4, endTurn: 4, values: {priorPromises: ['none', 'some']}},
+    ]
+    const wanted = parseExpected(JSON.stringify({tasks: [{taskId: 'TASK-DB-003', attempt: 1, replay: {fixed: {outcome: 'undetermined', branches: [
+      {outcome: 'unrecoverable_stall', stallTurn: 4, values: {priorPromises: ['some', 'none']}},
+      {outcome: 'approved', endTurn: 2},
+    ]}}}]}), 'inline').tasks[0]!
+    const with_ = (b: typeof branches) => view({tasks: [task({replays: {...task().replays, fixed: replay({outcome: 'undetermined', stallTurn: null, endTurn: 4, branches: b})}})]})
+    expect(checkProfile(wanted, 'fixed', with_(branches))).toEqual([])
+    expect(checkProfile(wanted, 'fixed', with_([branches[0]!, {...branches[1]!, stallTurn: 3}]))).toEqual([
+      'TASK-DB-003 (attempt 1) under fixed branches: expected one {"outcome":"unrecoverable_stall","stallTurn":4,"values":{"priorPromises":["some","none"]}}, found ' +
+        '{"outcome":"approved","stallTurn":null,"endTurn":2,"values":{"priorPromises":["all"]}}; {"outcome":"unrecoverable_stall","stallTurn":3,"endTurn":4,"values":{"priorPromises":["none","some"]}}',
+    ])
+    expect(checkProfile(wanted, 'fixed', with_([branches[0]!]))[0]).toMatch(/branches: expected 2 .*found 1/)
   })
 
   it('signatures and criteria are compared per replayed turn', () => {

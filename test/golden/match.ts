@@ -85,6 +85,7 @@ export function checkProfile(t: TaskExpected, key: string, view: GoldenView): st
     const allowed = anyOf(want.outcome)
     if (!allowed.includes(replay.outcome)) out.push(`${at} outcome: expected ${oneOf(allowed)}, found ${show(replay.outcome)}`)
   }
+  if (want?.branches !== undefined) out.push(...checkBranches(at, want.branches, replay.branches))
   if (want?.stallTurn !== undefined && replay.stallTurn !== want.stallTurn) {
     out.push(`${at} stallTurn: expected ${want.stallTurn === null ? 'none (the detector must not fire)' : want.stallTurn}, found ${show(replay.stallTurn)}`)
   }
@@ -132,6 +133,26 @@ export function checkFindings(t: TaskExpected, view: GoldenView): string[] {
   for (const code of t.findings?.absent ?? []) {
     const hit = got.findings.filter((f) => f.code === code)
     if (hit.length > 0) out.push(`${at}: expected no ${code}, found it at turns ${[...new Set(hit.flatMap((f) => f.turns))].join(', ') || '(none listed)'}`)
+  }
+  return out
+}
+
+type WantBranch = NonNullable<NonNullable<TaskExpected['replay']>[string]['branches']>[number]
+
+/** Exactly the expected branches, each matched by a distinct found one (order free). */
+function checkBranches(at: string, want: readonly WantBranch[], found: GoldenView['tasks'][number]['replays'][string]['branches']): string[] {
+  const describe = (b: {outcome: unknown; stallTurn?: unknown; endTurn?: unknown; values?: unknown}) => show({outcome: b.outcome, stallTurn: b.stallTurn, endTurn: b.endTurn, values: b.values})
+  if (found.length !== want.length) return [`${at} branches: expected ${want.length} (${want.map(describe).join('; ')}), found ${found.length} (${found.map(describe).join('; ') || 'a determined outcome'})`]
+  const left = [...found]
+  const out: string[] = []
+  for (const w of want) {
+    const i = left.findIndex((f) =>
+      anyOf(w.outcome).includes(f.outcome) &&
+      (w.stallTurn === undefined || f.stallTurn === w.stallTurn) &&
+      (w.endTurn === undefined || f.endTurn === w.endTurn) &&
+      Object.entries(w.values ?? {}).every(([id, v]) => JSON.stringify([...(f.values[id] ?? [])].sort()) === JSON.stringify([...anyOf(v)].sort())))
+    if (i < 0) out.push(`${at} branches: expected one ${describe(w)}, found ${found.map(describe).join('; ')}`)
+    else left.splice(i, 1)
   }
   return out
 }

@@ -75,5 +75,6 @@ function replayView(p: ReportReplay): ViewReplay {
       missingInputs: u.missingInputs ?? [],
     })),
     missingInputs: p.missingInputs,
+    branches: (p.branches ?? []).map((b) => ({outcome: b.outcome, stallTurn: b.stallTurn, endTurn: b.endTurn, values: b.values ?? {}})),
   }
 }

@@ -21,6 +21,8 @@ export interface ViewReplay {
   readonly endTurn: number | null
   readonly turns: readonly ViewReplayTurn[]
   readonly missingInputs: readonly string[]
+  /** An undetermined replay's branches (`outcome` is `undetermined`), else empty. */
+  readonly branches: readonly {readonly outcome: string; readonly stallTurn: number | null; readonly endTurn: number | null; readonly values: Readonly<Record<string, readonly string[]>>}[]
 }
 
 export interface ViewRecorded {

@@ -63,6 +63,8 @@ function blindRejections(criteria: readonly CriterionExplanation[]): {criterion:
 function fixedStillFails(input: FamilyInput): FindingDraft[] {
   const replay = modelledReplay(input.replays, 'fixed')
   if (!replay || (replay.outcome.kind === 'replayed' && replay.outcome.outcome === 'approved')) return []
+  // Undetermined with an approving branch: "fixed still fails" would claim what the records cannot decide.
+  if (replay.outcome.kind === 'branches' && replay.outcome.branches.some((b) => b.outcome === 'approved')) return []
   let last: {turn: ReplayedTurn; blind: ReturnType<typeof blindRejections>} | null = null
   for (const t of replayedTurns(replay)) {
     const req = requirementsOf(t)

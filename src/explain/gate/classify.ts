@@ -18,6 +18,7 @@ export interface Classification {
  * nothing is claimed. Approximate values count as they are; the reason says it rests on them.
  */
 export function classifyPair(b: SideView, c: SideView, policy: GatePolicy): Classification {
+  if (b.branches || c.branches) return classifyBranches(b, c, policy)
   const B = b.side
   const C = c.side
   if (B.kind === 'not-modelled' || C.kind === 'not-modelled') {
@@ -43,6 +44,27 @@ export function classifyPair(b: SideView, c: SideView, policy: GatePolicy): Clas
     add('fidelity-dropped', null, `${C.subject}'s verdict rests on ${C.fidelity} inputs; ${B.subject}'s is ${B.fidelity}`, true)
   }
   return decide(reasons)
+}
+
+/**
+ * A side whose outcome depends on an input the records lack (its branches): each branch is compared as a
+ * side of its own. The same class in every branch is the class, its reasons said to hold in every branch;
+ * otherwise the comparison itself is undetermined: `became-undetermined`, which lists the class under each
+ * condition (a change, a regression under `--fail-on undetermined`).
+ */
+function classifyBranches(b: SideView, c: SideView, policy: GatePolicy): Classification {
+  const expand = (s: SideView) => s.branches ?? [{assume: null as string | null, view: s}]
+  const pairs = expand(b).flatMap((x) => expand(c).map((y) => ({x, y, cls: classifyPair(x.view, y.view, policy)})))
+  const classes = new Set(pairs.map((p) => p.cls.classification))
+  if (classes.size === 1) {
+    const first = pairs[0]!.cls
+    if (first.classification === 'skipped') return first
+    return {...first, reasons: first.reasons.map((r) => ({...r, message: `in every branch: ${r.message}`})), approximate: pairs.some((p) => p.cls.approximate)}
+  }
+  const condition = (p: (typeof pairs)[number]) => [p.x.assume, p.y.assume].filter((a) => a !== null).join(' and ')
+  const message = `${b.branches ? `${b.side.subject} is undetermined` : ''}${b.branches && c.branches ? ' and ' : ''}${c.branches ? `${c.side.subject} is undetermined` : ''}: ` +
+    pairs.map((p) => `${p.cls.classification} if ${condition(p)}`).join('; ')
+  return decide([{rule: 'became-undetermined', effect: effectOf('became-undetermined', policy), turn: null, message, approximate: false, ...noteOf('became-undetermined', policy)}])
 }
 
 /** Class and approximate flag from the reasons that count (waived ones do not). */

@@ -10,6 +10,8 @@ export interface SideView {
   readonly cells: ReadonlyMap<number, GateTurnCell>
   /** Why this side's approval cannot be trusted (null: it can, or it does not approve). */
   readonly falseApproval: string | null
+  /** An undetermined replay (kind `branches`): each branch as a side of its own, with its condition. */
+  readonly branches?: readonly {readonly assume: string; readonly view: SideView}[]
 }
 
 /** A replay under a profile, seen by the gate. */
@@ -35,6 +37,11 @@ export function sideOfReplay(replay: TaskReplay): SideView {
       kind = 'not-modelled'
       endTurn = null
       break
+    case 'branches':
+      // Nothing about the ending holds in every branch: no horizon to compare against (classify.ts reads the branches).
+      kind = 'undetermined'
+      endTurn = null
+      break
   }
   const decisive = replay.turns.filter((t) => endTurn === null || t.turn <= endTurn)
   const side: GateSide = {
@@ -46,7 +53,15 @@ export function sideOfReplay(replay: TaskReplay): SideView {
     fidelity: kind === 'not-modelled' ? 'insufficient' : worstFidelity(decisive.map((t) => t.fidelity)),
   }
   const approving = kind === 'approved' && endTurn !== null ? replay.turns.find((t) => t.turn === endTurn) : undefined
-  return {side, cells, falseApproval: approving ? untrustedApproval(approving) : null}
+  if (o.kind !== 'branches') return {side, cells, falseApproval: approving ? untrustedApproval(approving) : null}
+  const branches = o.branches.map((b) => ({
+    assume: b.assume,
+    view: sideOfReplay({...replay, outcome: b.replay.outcome, turns: b.replay.turns, stallTurn: b.stallTurn}),
+  }))
+  return {
+    side: {...side, branches: o.branches.map((b) => ({assume: b.assume, brief: b.brief, outcome: b.outcome, stallTurn: b.stallTurn, endTurn: b.endTurn}))},
+    cells, falseApproval: null, branches,
+  }
 }
 
 /** What GuardKit actually did, seen by the gate: the recorded outcome and turns (exact by definition). */

@@ -88,6 +88,8 @@ export interface GateSide {
   readonly stallTurn: number | null
   /** The worst fidelity over the turns up to `endTurn` (`exact` for `recorded`). */
   readonly fidelity: Fidelity
+  /** An undetermined replay's branches (the outcome depends on an input the records lack). */
+  readonly branches?: readonly {readonly assume: string; readonly brief?: string; readonly outcome: string; readonly stallTurn: number | null; readonly endTurn: number | null}[]
 }
 
 /** One turn as one side saw it. */

@@ -10,7 +10,7 @@ export {writeTaskWorkResults, generateSummary, type WriteTaskWorkResultsOptions,
 export {createPlayerReportFromTaskWork, type PlayerReportFromTaskWorkInput, type PlayerReportFromTaskWorkResult} from './player-report-from-task-work.js'
 export {
   generateFileExistencePromises, generateFileExistencePromisesSeed, generateFileExistencePromisesLegacy,
-  invokerFileExistencePromises, autobuildFileExistencePromises, type PromiseRecord,
+  invokerFileExistencePromises, autobuildFileExistencePromises, criterionId, type PromiseRecord,
 } from './file-existence-promises.js'
 export {generateGitAnalysisPromises, extractCodePatterns, extractCriterionKeywords} from './git-analysis-promises.js'
 export {buildSyntheticReport, createSyntheticDirectModeReport, type SyntheticReportParams, type DirectSyntheticInput} from './synthetic-report.js'

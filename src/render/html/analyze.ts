@@ -124,7 +124,7 @@ function renderTask(report: AnalysisReport, t: TaskAnalysis, base: string, profi
   if (v.fixedIn.length > 0 || v.notFixed.length > 0) rows.push(html`<dt>fixed in</dt><dd>${v.fixedIn.length === 0 ? 'no logic change in the modelled range' : v.fixedIn.join(', ')}${v.notFixed.length === 0 ? '' : `; not fixed: ${v.notFixed.join(', ')}`}</dd>`)
   if (t.whatif !== null) {
     const w = t.whatif
-    rows.push(html`<dt>what if</dt><dd>baseline <code>${w.baseline}</code> → ${w.baselineOutcome}${w.flips.length === 0 ? '; no single change or pair flips it' : html`<ul class="plain">${w.flips.map((x) => html`<li><code>${x.flags.join(' + ')}</code> → ${x.outcome}${x.changesAtTurn === null ? '' : ` from turn ${x.changesAtTurn}`} (${x.fidelity})</li>`)}</ul>`}${w.fixedStillFails === null ? '' : html`<br><strong>fixed still fails:</strong> ${w.fixedStillFails}`}<br><span class="muted small">${w.searched}</span></dd>`)
+    rows.push(html`<dt>what if</dt><dd>baseline <code>${w.baseline}</code> → ${w.baselineOutcome}${w.flips.length === 0 ? '; no single change or pair flips it' : html`<ul class="plain">${w.flips.map((x) => html`<li><code>${x.flags.join(' + ')}</code> → ${x.onlyIf ? `only ${x.onlyIf.map((c) => `${c.outcome} if ${c.assume}`).join('; ')}` : x.outcome}${x.changesAtTurn === null ? '' : ` from turn ${x.changesAtTurn}`} (${x.fidelity})</li>`)}</ul>`}${w.fixedStillFails === null ? '' : html`<br><strong>fixed still fails:</strong> ${w.fixedStillFails}`}<br><span class="muted small">${w.searched}</span></dd>`)
   }
   const criteria = renderCriteria(t, profiles, base)
   const stopping = Object.values(t.replays).filter((r) => r.stallTurn !== null).sort((a, b) => a.stallTurn! - b.stallTurn!)[0]

@@ -184,6 +184,10 @@ function markersByTurn(t: TaskAnalysis, replays: readonly TaskReplay[], turns: r
   for (const r of replays) {
     if (r.stallTurn !== null) {
       add(r.stallTurn, {kind: r.profile === 'fixed' ? 'fixed-stall' : 'profile-stall', profile: r.profile, label: `${r.profile} stops here: stall`, evidence: []})
+    } else if (r.outcome.kind === 'branches') {
+      for (const b of r.outcome.branches) {
+        if (b.endTurn !== null) add(b.endTurn, {kind: 'profile-end', profile: r.profile, label: `${r.profile} ends here if ${b.assume}: ${b.outcome}`, evidence: []})
+      }
     } else if (r.outcome.kind === 'replayed' && (recorded === null || r.outcome.outcome !== recorded.value || r.outcome.turn !== (t.task.turnCount?.value ?? last))) {
       add(r.outcome.turn, {kind: 'profile-end', profile: r.profile, label: `${r.profile} ends here: ${r.outcome.outcome}`, evidence: []})
     }

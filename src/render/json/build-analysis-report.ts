@@ -75,7 +75,7 @@ export function analysisTask(t: TaskAnalysis, options: AnalysisJsonOptions = {})
     whatif: t.whatif === null ? null : {
       baseline: t.whatif.baseline,
       baselineOutcome: t.whatif.baselineOutcome,
-      flips: t.whatif.flips.map((f) => ({flags: [...f.flags], outcome: f.outcome, changesAtTurn: f.changesAtTurn, fidelity: f.fidelity})),
+      flips: t.whatif.flips.map((f) => ({flags: [...f.flags], outcome: f.outcome, changesAtTurn: f.changesAtTurn, fidelity: f.fidelity, ...(f.onlyIf ? {onlyIf: f.onlyIf.map((c) => ({assume: c.assume, outcome: c.outcome}))} : {})})),
       fixedStillFails: t.whatif.fixedStillFails,
       searched: t.whatif.searched,
     },
@@ -86,12 +86,18 @@ function replayOf(r: TaskReplay, keep: <T extends {turn: number}>(turns: readonl
   const o = r.outcome
   return {
     outcome: formatReplayOutcome(o),
+    ...(o.kind === 'branches'
+      ? {branches: o.branches.map((b) => ({assume: b.assume, outcome: b.outcome, stallTurn: b.stallTurn, endTurn: b.endTurn, values: Object.fromEntries(Object.entries(b.values).map(([k, v]) => [k, [...(v ?? [])]]))}))}
+      : {}),
     stallTurn: r.stallTurn,
     turns: keep(r.turns).map((u) => replayTurnOf(u, detail)),
     missingInputs: [...r.missingInputs],
     outcomeKind: o.kind,
     endTurn: o.kind === 'replayed' || o.kind === 'recorded-boundary' ? o.turn : null,
     outcomeEvidence: o.kind === 'recorded-boundary' ? o.evidence.map(ev) : [],
+    ...(r.enumerated && r.enumerated.length > 0
+      ? {enumeratedInputs: r.enumerated.map((e) => ({id: e.id, input: e.input, values: e.values.map((v) => ({value: v.value, assume: v.assume})), turns: [...e.turns], changesOutcome: e.changesOutcome}))}
+      : {}),
   }
 }
 

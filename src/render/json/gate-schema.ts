@@ -17,6 +17,7 @@ const Side = z.looseObject({
   endTurn: z.number().int().nullable(),
   stallTurn: z.number().int().nullable(),
   fidelity,
+  branches: z.array(z.looseObject({assume: z.string(), outcome: z.string(), stallTurn: z.number().int().nullable(), endTurn: z.number().int().nullable()})).optional(),
 })
 
 const Cell = z.looseObject({

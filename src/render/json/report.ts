@@ -106,15 +106,33 @@ export const ReplayTurnSchema = z.object({
   detail: TurnDetailSchema.optional(),
 })
 
+/** One outcome of an undetermined replay (contract: `{assume, outcome, stallTurn, endTurn}`). */
+export const ReplayBranchSchema = z.object({
+  assume: z.string(),
+  outcome: z.string(),
+  stallTurn: z.number().int().nullable(),
+  endTurn: z.number().int().nullable(),
+  // additions
+  values: z.record(z.string(), z.array(z.string())).optional(),
+})
+
 export const ReplaySchema = z.object({
   outcome: z.string().nullable(),
+  branches: z.array(ReplayBranchSchema).optional(),
   stallTurn: z.number().int().nullable(),
   turns: z.array(ReplayTurnSchema),
   missingInputs: z.array(z.string()),
   // additions
-  outcomeKind: z.enum(['replayed', 'recorded-boundary', 'undetermined', 'not-modelled']).optional(),
+  outcomeKind: z.enum(['replayed', 'recorded-boundary', 'undetermined', 'not-modelled', 'branches']).optional(),
   endTurn: z.number().int().nullable().optional(),
   outcomeEvidence: z.array(EvidenceSchema).optional(),
+  enumeratedInputs: z.array(z.object({
+    id: z.string(),
+    input: z.string(),
+    values: z.array(z.object({value: z.string(), assume: z.string()})),
+    turns: z.array(z.number().int()),
+    changesOutcome: z.boolean(),
+  })).optional(),
 })
 
 export const FindingSchema = z.object({
@@ -161,6 +179,7 @@ export const WhatIfSchema = z.object({
     outcome: z.string(),
     changesAtTurn: z.number().int().nullable(),
     fidelity: z.enum(['exact', 'approximate', 'insufficient']),
+    onlyIf: z.array(z.object({assume: z.string(), outcome: z.string()})).optional(),
   })),
   fixedStillFails: z.string().nullable(),
   searched: z.string(),

@@ -20,7 +20,7 @@ export function renderWhatIfMarkdown(report: AnalysisReport, tasks: readonly Tas
     else {
       out.push(...mdTable(['logic changes', 'outcome', 'differs from turn', 'fidelity', 'what changed'], w.flips.map((f) => [
         f.flags.map((id) => mdCode(id)).join(' + '),
-        mdCell(f.outcome),
+        mdCell(f.onlyIf ? `only ${f.onlyIf.map((c) => `${c.outcome} if ${c.assume}`).join('; ')}` : f.outcome),
         f.changesAtTurn === null ? '—' : String(f.changesAtTurn),
         f.fidelity,
         mdCell(f.flags.map((id) => {

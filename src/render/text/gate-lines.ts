@@ -1,4 +1,5 @@
 import {diffArrays} from 'diff'
+import {describeBranches} from '../../explain/branch-phrases.js'
 import type {GateReason, GateRule, GateSide, GateTask, GateTurnCell, GateTurnRow} from '../gate-report.js'
 
 /**
@@ -41,6 +42,8 @@ export function ruleLabel(rule: GateRule): string {
  */
 export function outcomeCell(side: GateSide, compact = false): string {
   const mark = side.fidelity === 'exact' || side.kind === 'not-modelled' ? '' : '~'
+  if (side.branches && compact) return `${mark}undetermined: ${side.branches.length} ways`
+  if (side.branches) return `${mark}undetermined: ${describeBranches(side.branches)}`
   if (side.kind === 'undetermined' && compact) return `${mark}undetermined after t${side.endTurn ?? 0}`
   if (side.kind === 'undetermined' || side.kind === 'not-modelled' || side.endTurn === null) return `${mark}${side.outcome}`
   return `${mark}${compact ? side.outcome.replace(/ \(recorded\)$/, ' (rec.)') : side.outcome} @${side.endTurn}`

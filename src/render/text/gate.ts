@@ -1,3 +1,4 @@
+import {describeBranches} from '../../explain/branch-phrases.js'
 import type {GateReport, GateRun, GateTask} from '../gate-report.js'
 import {renderTextDiff} from './feedback-diff.js'
 import {arrow, decidingReasons, firstFeedbackDifference, outcomeCell, resultCell, ruleLabel, taskLabel, turnDiff, type DiffLine} from './gate-lines.js'
@@ -158,7 +159,7 @@ function taskBlock(r: GateReport, run: GateRun, t: GateTask, o: TextOptions): st
 }
 
 function sideText(s: GateTask['baseline']): string {
-  const at = s.kind === 'undetermined' || s.kind === 'not-modelled' || s.endTurn === null ? s.outcome : `${s.outcome} at turn ${s.endTurn}`
+  const at = s.branches ? `undetermined: ${describeBranches(s.branches)}` : s.kind === 'undetermined' || s.kind === 'not-modelled' || s.endTurn === null ? s.outcome : `${s.outcome} at turn ${s.endTurn}`
   return `${at}${s.fidelity === 'exact' ? '' : ` (${s.fidelity})`}`
 }
 

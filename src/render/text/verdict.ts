@@ -104,7 +104,8 @@ const CAVEAT = 120
 /** Says so when a profile's answer rests on approximate or missing inputs, unless the text already does. */
 function fidelityNote(replay: TaskReplay, text: string, verbose: boolean): string {
   const fidelity = replayFidelity(replay)
-  if (fidelity === 'exact' || /\((approximate|insufficient)\b/.test(text)) return ''
+  // An undetermined replay's line already says what it rests on: its branches and their conditions.
+  if (fidelity === 'exact' || replay.outcome.kind === 'branches' || /\((approximate|insufficient)\b/.test(text)) return ''
   if (!verbose) return ` (${fidelity}; --verbose says why)`
   const why = fidelity === 'approximate'
     ? replay.turns.flatMap((u) => u.assumptions)[0]

@@ -32,7 +32,7 @@ function renderTask(t: TaskAnalysis, o: TextOptions, replayed: boolean): string[
   const head = `${p.bold(t.task.taskId)}${t.task.attempt > 1 ? ` #${t.task.attempt}` : ''}  recorded: ${t.verdict.happened}`
   if (w === null) return [head, `  ${p.dim(replayed ? 'not searched: the task could not be replayed (see `explain` for the missing inputs)' : 'not searched: nothing is replayed for this run (its era, above)')}`]
   const out = [head, ...labelled('  ', 'baseline', 10, `${p.cyan(w.baseline)} → ${w.baselineOutcome}`, o.width)]
-  if (w.flips.length === 0) out.push(...labelled('  ', 'flips', 10, p.dim('none: no searched combination changes the outcome'), o.width))
+  if (w.flips.length === 0) out.push(...labelled('  ', 'flips', 10, p.dim('none: no searched combination changes the outcome, in any branch'), o.width))
   else out.push(...renderFlips(w, o))
   if (w.fixedStillFails !== null) out.push(...labelled('  ', 'still fails', 10, w.fixedStillFails, o.width, p.yellow))
   out.push(...labelled('  ', 'searched', 10, w.searched, o.width, p.dim))
@@ -46,7 +46,10 @@ function renderFlips(w: WhatIf, o: TextOptions): string[] {
   for (const f of w.flips) {
     const at = f.changesAtTurn === null ? '' : ` (differs from turn ${f.changesAtTurn})`
     const fidelity = f.fidelity === 'exact' ? '' : `  ${f.fidelity === 'approximate' ? p.yellow('approximate') : p.red('insufficient')}`
-    out.push(`    ${p.cyan(f.flags.join(' + ').padEnd(flagWidth))}  → ${f.outcome}${at}${fidelity}`)
+    if (f.onlyIf) {
+      out.push(`    ${p.cyan(f.flags.join(' + ').padEnd(flagWidth))}  → only under an assumption${at}${fidelity}`)
+      out.push(...wrap(`flips under ${f.flags.join(' + ')} ${f.onlyIf.map((c, i) => `to ${c.outcome} if ${i === 0 ? c.assume : c.brief}`).join('; ')}; otherwise it ends as the baseline does`, o.width - 8).map((l) => `      ${l}`))
+    } else out.push(`    ${p.cyan(f.flags.join(' + ').padEnd(flagWidth))}  → ${f.outcome}${at}${fidelity}`)
     for (const id of f.flags) {
       const change = LOGIC_CHANGES.find((c) => c.id === id)
       if (change === undefined) continue

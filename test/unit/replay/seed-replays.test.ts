@@ -133,11 +133,13 @@ describe('seed 003: FEAT-AC1A run 1 on pre-ACR code (ac1a-run1-pre-acr)', async 
     expect(sigs(r, [1, 3, 4, 5])).toEqual(['bbaba24c', 'bbaba24c', 'bbaba24c', 'bbaba24c'])
   })
 
-  it('fixed: depends on what the agent wrote, which this era does not record: approximate, and says so', () => {
+  it('fixed: depends on what the agent wrote, which this era does not record: undetermined, approved at 1 if complete, else a stall at 5', () => {
     const r = replay(run, task, 'fixed')
-    expect(['unrecoverable_stall', 'approved', 'undetermined after turn 1']).toContain(formatReplayOutcome(r.outcome))
+    expect(formatReplayOutcome(r.outcome)).toBe('undetermined')
+    const branches = r.outcome.kind === 'branches' ? r.outcome.branches.map((b) => [b.outcome, b.stallTurn, b.endTurn]) : []
+    expect(branches).toEqual([['approved', null, 1], ['undetermined after turn 5', null, null], ['unrecoverable_stall', 5, 5]])
     expect(r.turns.some((t) => t.fidelity === 'exact')).toBe(false)
-    expect(r.missingInputs.some((m) => m.includes('as written by the agent'))).toBe(true)
+    expect(r.missingInputs.some((m) => m.includes('the agent wrote in player_turn_N.json before the invoker replaced it'))).toBe(true)
   })
 })
 
