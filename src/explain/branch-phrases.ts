@@ -1,7 +1,7 @@
 import type {ReplayBranch, ReplayOutcome} from '../replay/types.js'
 
 /**
- * An undetermined replay in words (docs/logic-changes.md, "Undetermined outcomes"): each branch's ending
+ * An undetermined replay in words (docs/counterfactuals.md): each branch's ending
  * with its condition, the branch that holds under the single replay's assumptions last, as "otherwise":
  * "approved at turn 2 if the 6 promises recovered on turn 1 (not in the log) were complete for all 6
  * criteria; otherwise a stall at turn 4".

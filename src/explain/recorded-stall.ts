@@ -106,16 +106,16 @@ export interface FixedStop {
   readonly turn: number | null
   /**
    * `replay`: the fixed replay's stall turn; `recorded`: the detector over full feedback texts; `excerpt`:
-   * over the log's excerpts; `unknown`: the excerpts cannot tell; `branches`: the fixed replay is undetermined
-   * (whether and when it stops depends on an input the records lack).
+   * over the log's excerpts; `unknown`: the excerpts cannot tell. When the fixed replay is undetermined, the
+   * recorded feedback is what is normalised (the run's own texts: `stallNormalize` alone).
    */
-  readonly basis: 'replay' | 'recorded' | 'excerpt' | 'unknown' | 'branches'
+  readonly basis: 'replay' | 'recorded' | 'excerpt' | 'unknown'
 }
 
 export function fixedStop(task: TaskRun, replays: Readonly<Record<string, TaskReplay>>, asRun: RecordedStall, fixed: RecordedStall): FixedStop {
   const replay = replays['fixed']
-  if (replay?.outcome.kind === 'branches') return {turn: replay.stallTurn, basis: 'branches'}
-  if (replay && replay.outcome.kind !== 'not-modelled') {
+  // An undetermined fixed replay decides nothing here: what normalisation does to the run's own texts still holds.
+  if (replay && replay.outcome.kind !== 'not-modelled' && replay.outcome.kind !== 'branches') {
     return {turn: replay.outcome.kind === 'replayed' && replay.outcome.outcome === 'unrecoverable_stall' ? replay.stallTurn : null, basis: 'replay'}
   }
   const approximate = fixed.rows.some((r) => r.approximate && (fixed.firedAt === null || r.turn <= fixed.firedAt))

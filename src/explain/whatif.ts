@@ -105,9 +105,19 @@ function turnKey(t: ReplayedTurn): string {
   const req = t.detail.coach.requirements
   const inputs = t.detail.player.coachInputs
   return JSON.stringify([
-    t.decision, t.criteriaMet, t.criteriaTotal, t.feedback, t.signature, req ? req['strategy'] : null, t.stall?.fired ?? null,
+    t.decision, t.criteriaMet, t.criteriaTotal, t.feedback, req ? req['strategy'] : null, t.stall?.fired ?? null,
     inputs ? [inputs.promisesInResults, inputs.promisesInReport, inputs.synthetic] : null, t.detail.coach.testCommand, t.detail.coach.step,
   ])
+}
+
+/**
+ * Two turns alike for the search: the same key, and the same signature unless one of them is withheld (a
+ * profile whose own wording the records cannot rebuild shows none: that alone is not a change it depends on).
+ */
+function sameTurn(a: ReplayedTurn, b: ReplayedTurn): boolean {
+  if (turnKey(a) !== turnKey(b)) return false
+  const withheld = (t: ReplayedTurn) => t.detail.feedback.signatureBasis === 'withheld'
+  return a.signature === b.signature || withheld(a) || withheld(b)
 }
 
 /** How a replay may end: its one outcome, or each branch's with its condition. */
@@ -135,7 +145,7 @@ export function firstDifference(a: TaskReplay, b: TaskReplay): number | null {
   for (const n of turns) {
     const ta = a.turns.find((t) => t.turn === n)
     const tb = b.turns.find((t) => t.turn === n)
-    if (!ta || !tb || turnKey(ta) !== turnKey(tb)) return n
+    if (!ta || !tb || !sameTurn(ta, tb)) return n
   }
   if (formatReplayOutcome(a.outcome) !== formatReplayOutcome(b.outcome)) {
     const o = b.outcome

@@ -3,7 +3,7 @@ import {pyFindall, pyRegex} from '../logic/python/regex.js'
 import {promiseCoverageInput, promiseWording, type PromiseCoverage, type UnknownInput} from './unknown-inputs.js'
 
 /**
- * The promise-shaped inputs the records can lack (docs/logic-changes.md, "Undetermined outcomes"), and the
+ * The promise-shaped inputs the records can lack (docs/counterfactuals.md), and the
  * promises each enumerated value stands for. `none` is what a single replay always assumed; `all` a
  * `complete` promise for every criterion; `some` one for every criterion but the last — any partial set
  * leaves the Coach giving feedback, but which criteria it lists is unknown, so that feedback's signature

@@ -14,7 +14,7 @@ type Summary = {readonly outcome: string; readonly stallTurn: number | null; rea
 type Fold = {readonly assume: Assumptions; readonly folded: FoldedReplay; readonly summary: Summary}
 
 /**
- * "Undetermined is an answer" (docs/logic-changes.md): replay once with the first value of every input the
+ * "Undetermined is an answer" (docs/counterfactuals.md): replay once with the first value of every input the
  * records lack; if a turn consulted one, replay every combination of the values they allow (inputs found
  * only under another value are added, within MAX_FOLDS). An input is part of the answer only when changing
  * it alone changes how the loop ends (outcome, stall turn, end turn); inputs that never do are listed as
@@ -26,7 +26,13 @@ type Fold = {readonly assume: Assumptions; readonly folded: FoldedReplay; readon
 export function replayWithBranches(run: (assume: Assumptions) => FoldedReplay): TaskReplay {
   const base = run(NO_ASSUMPTIONS)
   if (base.unknowns.length === 0) return base.replay
-  let inputs: UnknownInput[] = [...base.unknowns]
+  // Texts that never repeat can only take firings of the stall detector away: when the replay under the first
+  // values never fires it, whether a profile's own feedback repeats cannot change how the loop ends.
+  const moot = (u: UnknownInput) => u.id === 'feedbackRepeats' && base.replay.stallTurn === null
+  const consulted = mergeUnknowns([], base.unknowns)
+  const mootInputs = consulted.filter(moot)
+  if (mootInputs.length === consulted.length) return {...base.replay, enumerated: mootInputs.map((u) => enumeratedOf(u, false))}
+  let inputs: UnknownInput[] = consulted.filter((u) => !moot(u))
   const folds = new Map<string, Fold>()
   const heldAtFirst = new Set<UnknownId>()
   for (;;) {
@@ -47,9 +53,7 @@ export function replayWithBranches(run: (assume: Assumptions) => FoldedReplay): 
   const enumerable = fitting(inputs)
   const all = combinations(enumerable).map((a) => folds.get(keyOf(a))!)
   const deciding = enumerable.filter((u) => decides(u, all))
-  const enumerated: EnumeratedInput[] = inputs.map((u) => ({
-    id: u.id, input: u.input, values: u.values.map((v) => ({...v})), turns: [...u.turns], changesOutcome: deciding.some((d) => d.id === u.id),
-  }))
+  const enumerated: EnumeratedInput[] = [...inputs.map((u) => enumeratedOf(u, deciding.some((d) => d.id === u.id))), ...mootInputs.map((u) => enumeratedOf(u, false))]
   const held = inputs.filter((u) => heldAtFirst.has(u.id)).map((u) => `${u.input} (held at "${u.values[0]!.assume}": too many combinations to replay them all)`)
   const groups = groupBySummary(all)
   if (groups.length === 1) {
@@ -65,6 +69,10 @@ export function replayWithBranches(run: (assume: Assumptions) => FoldedReplay): 
     missingInputs: [...new Set([...base.replay.missingInputs, ...deciding.map((u) => u.input), ...held])],
     enumerated,
   }
+}
+
+function enumeratedOf(u: UnknownInput, changesOutcome: boolean): EnumeratedInput {
+  return {id: u.id, input: u.input, values: u.values.map((v) => ({...v})), turns: [...u.turns], changesOutcome}
 }
 
 /** The inputs whose combinations fit in MAX_FOLDS, in the order they were first consulted. */
@@ -202,13 +210,15 @@ function mergeTurns(folds: readonly Fold[], deciding: readonly UnknownInput[]): 
     if (present.length === replays.length && present.every((t) => turnKey(t) === turnKey(first))) return first
     const agree = <T>(f: (t: ReplayedTurn) => T): boolean => present.every((t) => JSON.stringify(f(t)) === JSON.stringify(f(first)))
     const reachedByAll = present.length === replays.length
+    const signature = agree((t) => t.signature) ? first.signature : null
     return {
       ...first,
+      detail: signature === null && first.signature !== null ? {...first.detail, feedback: {...first.detail.feedback, signatureBasis: 'branches' as const}} : first.detail,
       decision: agree((t) => t.decision) ? first.decision : null,
       criteriaMet: agree((t) => t.criteriaMet) ? first.criteriaMet : null,
       criteriaTotal: agree((t) => t.criteriaTotal) ? first.criteriaTotal : null,
       feedback: agree((t) => t.feedback) ? first.feedback : null,
-      signature: agree((t) => t.signature) ? first.signature : null,
+      signature,
       stall: agree((t) => t.stall?.fired ?? null) ? first.stall : null,
       fidelity: 'insufficient',
       missingInputs: [...new Set([...first.missingInputs, ...inputs])],

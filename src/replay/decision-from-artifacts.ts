@@ -1,4 +1,4 @@
-import {validate, type CoachValidateOutcome} from '../logic/coach/index.js'
+import {resolveTaskProfile, validate, type CoachValidateOutcome} from '../logic/coach/index.js'
 import type {IndependentTestsInput} from '../logic/coach/index.js'
 import {collectingSink, type LogRecord} from '../logic/log-sink.js'
 import {asArray, asObject, countVerifiedCriteria, extractFeedback, type JsonObject} from '../logic/orchestrator/index.js'
@@ -6,6 +6,7 @@ import {createPlayerReportFromTaskWork, directModeTaskFacts, isValidFilePath, ru
 import {createVirtualWorktree, type WorktreeView} from '../logic/worktree.js'
 import {describeFlags, differingFlags, PIPELINE_FLAGS, type ProfileContext} from './profile-context.js'
 import {agentPromisesInput, assumedPromises, SOME_UNKNOWN} from './assumed-promises.js'
+import {exactDespiteMissing} from './exactness.js'
 import type {TurnInputs} from './turn-inputs.js'
 import {assumedValue, type PromiseCoverage, type UnknownInput} from './unknown-inputs.js'
 import type {CoachDetail, CoachStep, Fidelity, PlayerDetail} from './types.js'
@@ -39,6 +40,8 @@ export function decideFromArtifacts(ctx: ProfileContext, t: TurnInputs, reports:
 
   const player = coachInputsUnder(ctx, t, reports, root)
   fidelity = worse(fidelity, player.fidelity)
+  // The stand-in root reaches the values only where a text prints it (a direct-mode failure names the report's path).
+  if (!inputs.worktreeRoot && player.missing.some((m) => m.startsWith('the worktree path'))) fidelity = worse(fidelity, 'approximate')
   assumptions.push(...player.assumptions)
   missing.push(...player.missing)
 
@@ -58,8 +61,11 @@ export function decideFromArtifacts(ctx: ProfileContext, t: TurnInputs, reports:
     taskId: inputs.taskId, turn: t.turn, task, skipArchReview: true, view, taskWorkResults: {value: player.taskWorkResults},
     independentTests: tests, flags, sink,
   })
-  const verdict = fromOutcome(ctx, t, outcome, player, {fidelity, assumptions, missing, logs: sink.records, testsHeld: tests.kind === 'stub'})
-  if (verdict === null) return null
+  const raw = fromOutcome(ctx, t, outcome, player, {fidelity, assumptions, missing, logs: sink.records, testsHeld: tests.kind === 'stub'})
+  if (raw === null) return null
+  // Exact means exact: inputs that were rebuilt or assumed but provably cannot reach this turn's values.
+  const exact = exactDespiteMissing(ctx, t, raw, raw.coach.step, player.taskWorkResults)
+  const verdict: TurnDecision = exact === null ? raw : {...raw, fidelity: 'exact', decisionCertain: true, missingInputs: [], assumptions: [...raw.assumptions, exact]}
   return {
     ...verdict,
     unknowns: player.unknowns ?? [],
@@ -138,8 +144,11 @@ function taskWorkInputs(ctx: ProfileContext, t: TurnInputs, reports: PlayerRepor
       missing.push(`player_turn_${t.turn}.json as written by the agent`)
     }
   }
-  missing.push(`git change lists of turn ${t.turn} (git diff --name-only)`)
-  assumptions.push(`parser output rebuilt from task_work_results.json of turn ${t.turn}; git-detected files not added`)
+  // The git lists reach the Coach only through file-existence promises or the zero-test check (gitListsMatter).
+  const gitMatters = gitListsMatter(ctx, t)
+  if (gitMatters) missing.push(`git change lists of turn ${t.turn} (git diff --name-only)`)
+  if (lossyWriterUndo(ctx)) missing.push(`the file lists of turn ${t.turn} as the parser gave them (the code that ran dropped entries that are not file paths, D5)`)
+  assumptions.push(`parser output rebuilt from task_work_results.json of turn ${t.turn}; git-detected files not added${gitMatters ? '' : ' (they cannot change this turn\'s verdict: no file-existence promises apply, and the zero-test check does not look at them)'}`)
   const view = viewFor(ctx, t.turn, reports, written, root)
   const sink = collectingSink()
   const rebuilt = createPlayerReportFromTaskWork({
@@ -158,12 +167,34 @@ function taskWorkInputs(ctx: ProfileContext, t: TurnInputs, reports: PlayerRepor
     events: rebuilt.events,
     agentReportKnown: agent !== null && unknown === null,
     assumedInput: agent === null && flags.recoverAgentPromises && !asRun?.recoverAgentPromises && unknown === null,
-    fidelity: 'approximate',
+    // Rebuilt deterministically from recorded inputs: approximate only where a missing input can reach the Coach.
+    fidelity: gitMatters || lossyWriterUndo(ctx) || (agent === null && unknown === null && flags.recoverAgentPromises && !asRun?.recoverAgentPromises) ? 'approximate' : 'exact',
     assumptions: [...assumptions, `the Player side differs from the code that ran (${describeFlags(differs as never[])})`],
     missing,
     unknowns: unknown ? [unknown] : [],
     ...(coverage === 'some' ? {signatureUnknown: SOME_UNKNOWN} : {}),
   }
+}
+
+/**
+ * Whether the git-detected file lists, which the records do not hold, can change the Coach's verdict on this
+ * turn: through the invoker's file-existence fallback (D10: no promises, criteria in the task file's
+ * frontmatter, spec §2 S000 Fix 5) or through the zero-test check (§6.8), which reads `tests_written` unless the
+ * independent tests passed with a real command. Test detection is moot: the test result is held as recorded.
+ */
+function gitListsMatter(ctx: ProfileContext, t: TurnInputs): boolean {
+  const fm = frontmatterOf(ctx)
+  if (ctx.flags.fileExistencePromises && Array.isArray(fm.acceptance_criteria) && fm.acceptance_criteria.length > 0) return true
+  const profile = resolveTaskProfile(ctx.inputs.taskType.value)
+  if (profile.ok && !profile.profile.tests_required) return false
+  const tests = asObject(asObject(t.coachReport?.value.validation_results)?.independent_tests)
+  const passedForReal = tests?.tests_passed === true && typeof tests.test_command === 'string' && tests.test_command !== 'skipped'
+  return !passedForReal
+}
+
+/** The code that ran filtered the writer's file lists (D5) and this profile does not: what it dropped is gone. */
+function lossyWriterUndo(ctx: ProfileContext): boolean {
+  return Boolean(ctx.asRun?.writerPathFilter) && !ctx.flags.writerPathFilter
 }
 
 /** The recorded report's promises came from the agent (no file-existence evidence, results had none of their own). */
@@ -189,7 +220,10 @@ function directInputs(ctx: ProfileContext, t: TurnInputs, reports: PlayerReports
     taskId: ctx.inputs.taskId, turn: t.turn, worktreeRoot: root, sdk, gitChanges: git, taskType: facts.taskType,
     criteria: facts.criteria, timestamp: String(t.taskWorkResults!.value.timestamp ?? ''),
   }, ctx.flags)
-  if (!ctx.inputs.worktreeRoot && !flow.success) assumptions.push('the failure text names the worktree path, which is not recorded')
+  if (!ctx.inputs.worktreeRoot && !flow.success) {
+    assumptions.push('the failure text names the worktree path, which is not recorded')
+    missing.push('the worktree path (the failure text names the missing player report by its absolute path)')
+  }
   return {
     taskWorkResults: flow.taskWorkResults as JsonObject,
     playerReport: flow.playerReport as JsonObject,
@@ -198,7 +232,7 @@ function directInputs(ctx: ProfileContext, t: TurnInputs, reports: PlayerReports
     events: flow.events,
     agentReportKnown: true,
     assumedInput: !synthetic && !report,
-    fidelity: 'approximate',
+    fidelity: !synthetic && !report ? 'approximate' : 'exact',
     assumptions,
     missing,
   }

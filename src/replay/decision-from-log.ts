@@ -2,10 +2,11 @@ import type {FlagId} from '../logic/changes.js'
 import {checkZeroTestAnomaly, getProfile} from '../logic/coach/index.js'
 import {NULL_SINK} from '../logic/log-sink.js'
 import {extractFeedback} from '../logic/orchestrator/index.js'
-import {describeFlags, differingFlags, PIPELINE_FLAGS, PROMISE_PIPELINE_FLAGS, REQUIREMENT_FLAGS, TEST_FLAGS, type ProfileContext} from './profile-context.js'
+import {describeFlags, differingFlags, PIPELINE_FLAGS, PROMISE_PIPELINE_FLAGS, REQUIREMENT_FLAGS, TEST_FLAGS, wordingFlags, type ProfileContext} from './profile-context.js'
+import {directTurnWithoutSyntheticBuilder} from './log-direct.js'
 import {coachUnderCoverage, gainedPromiseInput, testsRanAndPassed, type PromiseHistory} from './log-promise-coverage.js'
 import {agreesWithExcerpt, missingCriteriaFeedback, type TurnInputs, type TurnKind} from './turn-inputs.js'
-import type {UnknownInput} from './unknown-inputs.js'
+import {assumedValue, feedbackRepeatsInput, type UnknownInput} from './unknown-inputs.js'
 import type {CoachDetail, Fidelity, PlayerDetail, ReplayedTurn} from './types.js'
 import {loopReport, worse, type TurnDecision} from './turn-decision.js'
 
@@ -46,6 +47,8 @@ function relevantFlags(kind: TurnKind, mode: string | null): readonly FlagId[] {
  * assumption (approximate).
  */
 export function decideFromLog(ctx: ProfileContext, t: TurnInputs, history: LogHistory): TurnDecision {
+  const failedDirect = directTurnWithoutSyntheticBuilder(ctx, t)
+  if (failedDirect) return failedDirect
   const {flags, asRun} = ctx
   const assumptions: string[] = []
   const missing: string[] = [...t.missingInputs]
@@ -188,6 +191,18 @@ export function decideFromLog(ctx: ProfileContext, t: TurnInputs, history: LogHi
       : `the recorded Coach facts of turn ${t.turn} (gates, tests) stand in for this profile's; ${describeFlags(rest)} could change them`)
     if (t.kind === 'tests') missing.push(`raw output of the independent test run of turn ${t.turn}`)
   }
+  // A profile's signature comes from its own feedback: when a flag that words this kind of feedback differs
+  // from the code that ran and nothing rebuilt the text, the recorded text only stands in for it.
+  const wording = decision === 'feedback' && isRecorded && feedback !== null ? rest.filter((id) => wordingFlags(t.kind).includes(id)) : []
+  let signatureStandIn: string | undefined
+  if (wording.length > 0 && signatureUnknown === undefined) {
+    const repeats = feedbackRepeatsInput(ctx.name, t.turn)
+    unknowns.push(repeats)
+    const why = `${describeFlags(wording)} word it otherwise than the code that ran`
+    if (assumedValue(ctx.assume, repeats) === 'never') signatureUnknown = `${ctx.name}'s own feedback text is not in the records (${why})`
+    else signatureStandIn = `${ctx.name}'s own feedback text is not in the records (${why}); the recorded text stands in for its repeats`
+    missing.push(`the feedback ${ctx.name} would have sent on turn ${t.turn} (${why}; the records hold the run's own)`)
+  }
   const gate = testsGate(t)
   const coachReport = decision === null ? null : loopReport(decision, met ?? 0, total ?? met ?? 0, gate.value, feedback)
   if (gate.assumed) assumptions.push(gate.assumed)
@@ -213,6 +228,7 @@ export function decideFromLog(ctx: ProfileContext, t: TurnInputs, history: LogHi
     coach: coachDetail(ctx, t, coachReport),
     unknowns,
     ...(signatureUnknown !== undefined && decision === 'feedback' ? {signatureUnknown} : {}),
+    ...(signatureStandIn !== undefined ? {signatureStandIn} : {}),
   }
 }
 

@@ -70,6 +70,25 @@ export const PROMISE_PIPELINE_FLAGS: readonly FlagId[] = [
 /** Coach flags that only matter on approval (soft gates) or the zero-test wording. */
 export const SOFT_FLAGS: readonly FlagId[] = ['seamTestSoftGate', 'consumerContextSoftGate', 'zeroTestSearchText', 'skippedTestsWording']
 
+/**
+ * Flags that change the words of a feedback of this kind for the same verdict: where one differs from the
+ * code that ran and nothing rebuilt the text, the recorded feedback is not this profile's (its signature
+ * comes from its own feedback, docs/counterfactuals.md). Gate feedback (`_feedback_from_gates`), the
+ * missing-results and invalid-task-type texts are the same in every version.
+ */
+export function wordingFlags(kind: string): readonly FlagId[] {
+  switch (kind) {
+    case 'tests':
+      return TEST_FLAGS.filter((f) => f !== 'conditionalApproval')
+    case 'requirements':
+      return [...REQUIREMENT_FLAGS, ...PROMISE_PIPELINE_FLAGS]
+    case 'unknown':
+      return LOGIC_CHANGES.map((c) => c.id)
+    default:
+      return []
+  }
+}
+
 export function describeFlags(ids: readonly FlagId[]): string {
   return ids.length <= 4 ? ids.join(', ') : `${ids.slice(0, 4).join(', ')} and ${ids.length - 4} more`
 }

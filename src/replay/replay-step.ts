@@ -53,6 +53,8 @@ export type RecordedSignatures = ReadonlyMap<number, string>
 const SIGNATURE_TOKEN = '\u0000recorded-signature:'
 /** Stands in for a feedback whose text and signature are both unknown (distinct from every other). */
 const UNKNOWN_TOKEN = '\u0000unknown-signature:turn-'
+/** Stands in for a profile's own feedback that the records cannot rebuild: equal where the recorded texts are equal. */
+const STAND_IN_TOKEN = '\u0000stand-in-feedback:'
 
 export function initialReplayState(ctx: ProfileContext): ReplayState {
   const s = ctx.inputs.settings
@@ -102,9 +104,13 @@ export function stepReplay(state: ReplayState, ctx: ProfileContext, t: TurnInput
   // did not fire, so the turn's signature is unknown and is not taken to equal any other.
   const recordedSig = recordedSigs.get(t.turn) ?? null
   const excerptOnly = verdict.feedbackIsRecorded && verdict.feedbackBasis === 'category' && ctx.asRun !== null && ctx.asRun.stallNormalize === ctx.flags.stallNormalize
-  const useRecordedSig = excerptOnly && recordedSig !== null && verdict.signatureUnknown === undefined
   const unknownSig = (excerptOnly && recordedSig === null) || verdict.signatureUnknown !== undefined
-  const stallFeedback = useRecordedSig ? `${SIGNATURE_TOKEN}${recordedSig}` : unknownSig ? `${UNKNOWN_TOKEN}${t.turn}` : verdict.feedback
+  // The recorded text stands in for this profile's own (another wording): its equality pattern, never its signature.
+  const standIn = !unknownSig && verdict.signatureStandIn !== undefined && verdict.feedback !== null
+  const useRecordedSig = excerptOnly && recordedSig !== null && !unknownSig && !standIn
+  const patternKey = standIn ? (excerptOnly && recordedSig !== null ? recordedSig : feedbackSignatures(verdict.feedback!, ctx.flags).used) : null
+  const stallFeedback = useRecordedSig ? `${SIGNATURE_TOKEN}${recordedSig}` : unknownSig ? `${UNKNOWN_TOKEN}${t.turn}` : standIn ? `${STAND_IN_TOKEN}${patternKey}` : verdict.feedback
+  if (standIn) verdict = {...verdict, assumptions: [...verdict.assumptions, `turn ${t.turn}'s signature under ${ctx.name} cannot be computed: ${verdict.signatureStandIn}`]}
   if (verdict.signatureUnknown !== undefined) verdict = {...verdict, assumptions: [...verdict.assumptions, `turn ${t.turn}'s signature cannot be computed: ${verdict.signatureUnknown}; the stall detector is taken to see a feedback unlike any other`]}
   else if (unknownSig) verdict = {...verdict, assumptions: [...verdict.assumptions, `turn ${t.turn}'s signature is not in the log (feedback excerpt only); the recorded run's detector did not fire on it`]}
   if (state.uncertainSince !== null && verdict.fidelity === 'exact') {
@@ -123,10 +129,10 @@ export function stepReplay(state: ReplayState, ctx: ProfileContext, t: TurnInput
     loop = stepLoop(loop, {kind: 'exception', exception: {type: 'Exception', message: boundary.message}}, ctx.flags, sink)
   }
   const loopTurn = loop.turns.findLast((x) => x.turn === loop.nextTurn - 1) ?? loop.turns.at(-1)!
-  const shownSignatures = useRecordedSig || unknownSig
-    ? {...state.shownSignatures, [feedbackSignatures(stallFeedback!, ctx.flags).used]: useRecordedSig ? recordedSig! : 'unknown'}
+  const shownSignatures = useRecordedSig || unknownSig || standIn
+    ? {...state.shownSignatures, [feedbackSignatures(stallFeedback!, ctx.flags).used]: useRecordedSig ? recordedSig! : standIn ? '(own text?)' : 'unknown'}
     : state.shownSignatures
-  const replayed = buildTurn(ctx, t, verdict, loopTurn, {...state, shownSignatures}, sink.records, useRecordedSig ? recordedSig : null, unknownSig)
+  const replayed = buildTurn(ctx, t, verdict, loopTurn, {...state, shownSignatures}, sink.records, useRecordedSig ? recordedSig : null, unknownSig || standIn)
   const divergedHere = replayed.detail.differences.some((d) => d.field === 'decision' || d.field === 'feedback')
   const report = verdict.playerReport ?? t.playerReport?.value ?? null
   const promiseCount = Math.max(t.record.player.promisesRecovered?.value ?? 0, asArray(report?.completion_promises).length)
@@ -156,7 +162,8 @@ function buildTurn(
 ): ReplayedTurn {
   const sigs = verdict.feedback && recordedSig === null && !unknownSig ? feedbackSignatures(verdict.feedback, ctx.flags) : null
   const signature = recordedSig ?? (verdict.decision === 'feedback' ? (sigs?.used ?? null) : null)
-  const signatureBasis: TurnDetail['feedback']['signatureBasis'] = signature === null ? null : recordedSig !== null ? 'recorded' : verdict.feedbackBasis === 'category' ? 'excerpt' : 'computed'
+  const withheld = verdict.decision === 'feedback' && (verdict.signatureStandIn !== undefined || verdict.signatureUnknown !== undefined)
+  const signatureBasis: TurnDetail['feedback']['signatureBasis'] = signature === null ? (withheld ? 'withheld' : null) : recordedSig !== null ? 'recorded' : verdict.feedbackBasis === 'category' ? 'excerpt' : 'computed'
   const stall = loopTurn.stall ? toStallCheck(loopTurn, state, recordedSig) : null
   const base = emptyTurnDetail()
   const detail: TurnDetail = {
@@ -230,6 +237,8 @@ function showSignatures(text: string, state: ReplayState): string {
 }
 
 function hideToken(text: string | null, state: ReplayState): string | null {
+  // The Player is sent this profile's own text, which the records do not hold.
+  if (text !== null && text.startsWith(STAND_IN_TOKEN)) return null
   if (text !== null && text.startsWith(UNKNOWN_TOKEN)) return state.turns.find((t) => t.turn === Number(text.slice(UNKNOWN_TOKEN.length)))?.feedback ?? null
   if (text === null || !text.startsWith(SIGNATURE_TOKEN)) return text
   const sig = text.slice(SIGNATURE_TOKEN.length)
@@ -237,7 +246,7 @@ function hideToken(text: string | null, state: ReplayState): string | null {
 }
 
 function hideTokenText(text: string): string {
-  return text.replaceAll(SIGNATURE_TOKEN, 'recorded signature ').replaceAll(UNKNOWN_TOKEN, 'unknown signature of turn ')
+  return text.replaceAll(SIGNATURE_TOKEN, 'recorded signature ').replaceAll(UNKNOWN_TOKEN, 'unknown signature of turn ').replaceAll(STAND_IN_TOKEN, 'the recorded feedback standing in, ')
 }
 
 /** The turn a recorded cancellation cut between Player and Coach: no Coach ran (docs/guardkit-logic.md §8.2 step 5). */

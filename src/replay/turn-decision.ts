@@ -43,6 +43,12 @@ export interface TurnDecision {
    * it as unlike any other. The reason, in words.
    */
   readonly signatureUnknown?: string
+  /**
+   * The feedback text is the recorded run's, standing in for this profile's own wording, which the records
+   * cannot rebuild: no signature is shown (it would be another profile's), and the stall detector sees the
+   * stand-in's equality pattern (same recorded text, same feedback). The reason, in words.
+   */
+  readonly signatureStandIn?: string
 }
 
 /** The weaker of two fidelities. */

@@ -184,9 +184,11 @@ export interface FeedbackDetail {
   /**
    * `computed`: from the replayed feedback text; `recorded`: taken from the log's
    * `Feedback stall: … (sig=…)` record (its window's turns, feedback not rebuildable);
-   * `excerpt`: computed on the 80-code-point excerpt (approximate).
+   * `excerpt`: computed on the 80-code-point excerpt (approximate); `withheld`: this profile's own feedback text
+   * is not in the records (another wording, or a stand-in), so no signature is shown; `branches`: the branches
+   * of an undetermined replay sign this turn differently (or only some reach it).
    */
-  readonly signatureBasis: 'computed' | 'recorded' | 'excerpt' | null
+  readonly signatureBasis: 'computed' | 'recorded' | 'excerpt' | 'withheld' | 'branches' | null
 }
 
 export interface LoopDetail {

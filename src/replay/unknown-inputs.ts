@@ -1,6 +1,6 @@
 /**
  * Inputs a profile's replay needs, that the records lack, and whose value changes what the profile
- * decides (docs/logic-changes.md, "Undetermined outcomes"). The replay does not pick a value for them: it
+ * decides (docs/counterfactuals.md). The replay does not pick a value for them: it
  * runs once per value the records allow (replay/branches.ts) and, when the outcomes differ, reports each
  * as a branch. The first value of each is the one a single replay assumes (the replay before this
  * existed: "nothing more reached the Coach"), so an input that never matters costs nothing.
@@ -72,4 +72,21 @@ export function promiseWording(what: string, total: number): CoverageWording {
 export function promiseCoverageInput(id: Exclude<UnknownId, 'feedbackRepeats'>, input: string, wording: CoverageWording, total: number, turn: number): UnknownInput {
   const order: PromiseCoverage[] = total >= 2 ? ['none', 'some', 'all'] : ['none', 'all']
   return {id, input, values: order.map((value) => ({value, ...wording[value]})), turns: [turn]}
+}
+
+/**
+ * Whether a profile's own feedback, whose wording the records cannot rebuild (they hold the run's), repeats
+ * where the recorded feedback repeats (the single replay's assumption: the detector sees the recorded
+ * texts' pattern) or never does (the detector never sees two alike).
+ */
+export function feedbackRepeatsInput(profile: string, turn: number): UnknownInput {
+  return {
+    id: 'feedbackRepeats',
+    input: `${profile}'s own feedback texts (worded otherwise than the recorded ones, which are all the records hold)`,
+    values: [
+      {value: 'as-recorded', assume: `${profile}'s own feedback (not in the records) repeated where the recorded feedback did`, brief: 'it repeated where the recorded feedback did'},
+      {value: 'never', assume: `${profile}'s own feedback (not in the records) never repeated`, brief: 'it never repeated'},
+    ],
+    turns: [turn],
+  }
 }

@@ -53,7 +53,7 @@ export function classifyPair(b: SideView, c: SideView, policy: GatePolicy): Clas
  * condition (a change, a regression under `--fail-on undetermined`).
  */
 function classifyBranches(b: SideView, c: SideView, policy: GatePolicy): Classification {
-  const expand = (s: SideView) => s.branches ?? [{assume: null as string | null, view: s}]
+  const expand = (s: SideView) => s.branches ?? [{assume: null as string | null, brief: null as string | null, view: s}]
   const pairs = expand(b).flatMap((x) => expand(c).map((y) => ({x, y, cls: classifyPair(x.view, y.view, policy)})))
   const classes = new Set(pairs.map((p) => p.cls.classification))
   if (classes.size === 1) {
@@ -61,9 +61,11 @@ function classifyBranches(b: SideView, c: SideView, policy: GatePolicy): Classif
     if (first.classification === 'skipped') return first
     return {...first, reasons: first.reasons.map((r) => ({...r, message: `in every branch: ${r.message}`})), approximate: pairs.some((p) => p.cls.approximate)}
   }
-  const condition = (p: (typeof pairs)[number]) => [p.x.assume, p.y.assume].filter((a) => a !== null).join(' and ')
+  // The first condition names the missing input; the others say only what differs (one side undetermined).
+  const condition = (p: (typeof pairs)[number], i: number) =>
+    (i === 0 || (b.branches && c.branches) ? [p.x.assume, p.y.assume] : [p.x.brief, p.y.brief]).filter((a) => a !== null).join(' and ')
   const message = `${b.branches ? `${b.side.subject} is undetermined` : ''}${b.branches && c.branches ? ' and ' : ''}${c.branches ? `${c.side.subject} is undetermined` : ''}: ` +
-    pairs.map((p) => `${p.cls.classification} if ${condition(p)}`).join('; ')
+    pairs.map((p, i) => `${p.cls.classification} if ${condition(p, i)}`).join('; ')
   return decide([{rule: 'became-undetermined', effect: effectOf('became-undetermined', policy), turn: null, message, approximate: false, ...noteOf('became-undetermined', policy)}])
 }
 

@@ -11,7 +11,7 @@ export interface SideView {
   /** Why this side's approval cannot be trusted (null: it can, or it does not approve). */
   readonly falseApproval: string | null
   /** An undetermined replay (kind `branches`): each branch as a side of its own, with its condition. */
-  readonly branches?: readonly {readonly assume: string; readonly view: SideView}[]
+  readonly branches?: readonly {readonly assume: string; readonly brief: string; readonly view: SideView}[]
 }
 
 /** A replay under a profile, seen by the gate. */
@@ -56,6 +56,7 @@ export function sideOfReplay(replay: TaskReplay): SideView {
   if (o.kind !== 'branches') return {side, cells, falseApproval: approving ? untrustedApproval(approving) : null}
   const branches = o.branches.map((b) => ({
     assume: b.assume,
+    brief: b.brief,
     view: sideOfReplay({...replay, outcome: b.replay.outcome, turns: b.replay.turns, stallTurn: b.stallTurn}),
   }))
   return {

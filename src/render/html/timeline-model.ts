@@ -56,6 +56,8 @@ export type SignatureCell =
     }
   /** The turn had feedback, but its text (and so its signature) is not in the records. */
   | {readonly kind: 'not-in-log'}
+  /** The profile's own feedback text is not in the records; `depends`: the branches of an undetermined replay differ. */
+  | {readonly kind: 'not-rebuildable' | 'depends'}
   /** No feedback this turn (approved, error, no Coach, not replayed). */
   | {readonly kind: 'none'; readonly decision: string | null}
   /** The lane's loop had already ended. */
@@ -156,7 +158,9 @@ function profileCell(r: TaskReplay, turn: number, recordedDecision: string | nul
     const st = u.stall
     return {kind: 'signature', signature: u.signature, approximate: u.fidelity !== 'exact', fired: st?.fired === true, inWindow: windowTurns.has(turn), count: st?.count ?? null, window: st?.window ?? [], reason: st?.reason ?? skippedReason(u)}
   }
+  if (u.detail.feedback.signatureBasis === 'branches') return {kind: 'depends'}
   const hadFeedback = u.decision === 'feedback' || (u.decision === null && recordedDecision === 'feedback')
+  if (hadFeedback && u.detail.feedback.signatureBasis === 'withheld') return {kind: 'not-rebuildable'}
   return hadFeedback ? {kind: 'not-in-log'} : {kind: 'none', decision: u.decision}
 }
 
@@ -185,8 +189,12 @@ function markersByTurn(t: TaskAnalysis, replays: readonly TaskReplay[], turns: r
     if (r.stallTurn !== null) {
       add(r.stallTurn, {kind: r.profile === 'fixed' ? 'fixed-stall' : 'profile-stall', profile: r.profile, label: `${r.profile} stops here: stall`, evidence: []})
     } else if (r.outcome.kind === 'branches') {
+      // An undetermined profile ends in each branch where that branch ends, said with its condition.
       for (const b of r.outcome.branches) {
-        if (b.endTurn !== null) add(b.endTurn, {kind: 'profile-end', profile: r.profile, label: `${r.profile} ends here if ${b.assume}: ${b.outcome}`, evidence: []})
+        if (b.stallTurn !== null) add(b.stallTurn, {kind: r.profile === 'fixed' ? 'fixed-stall' : 'profile-stall', profile: r.profile, label: `${r.profile} stops here if ${b.assume}: stall`, evidence: []})
+        else if (b.endTurn !== null && !(recorded !== null && b.outcome.startsWith(recorded.value) && b.endTurn === (t.task.turnCount?.value ?? last))) {
+          add(b.endTurn, {kind: 'profile-end', profile: r.profile, label: `${r.profile} ends here if ${b.assume}: ${b.outcome}`, evidence: []})
+        }
       }
     } else if (r.outcome.kind === 'replayed' && (recorded === null || r.outcome.outcome !== recorded.value || r.outcome.turn !== (t.task.turnCount?.value ?? last))) {
       add(r.outcome.turn, {kind: 'profile-end', profile: r.profile, label: `${r.profile} ends here: ${r.outcome.outcome}`, evidence: []})

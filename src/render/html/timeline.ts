@@ -97,6 +97,10 @@ function cellContent(c: SignatureCell): Html {
     }
     case 'not-in-log':
       return html`<span class="nosig" title="the turn had feedback, but its text is not in the records">(not in log)</span>`
+    case 'not-rebuildable':
+      return html`<span class="nosig" title="this profile words the feedback otherwise than the run did, and its own text is not in the records">(own text?)</span>`
+    case 'depends':
+      return html`<span class="nosig" title="the outcome is undetermined: the branches sign this turn differently">(depends)</span>`
     case 'none':
       if (c.decision === 'approve') return html`<span class="ok small" title="approves: no feedback">✓ approves</span>`
       if (c.decision === 'error') return html`<span class="bad small" title="the turn ended in an error: no feedback">✗ error</span>`

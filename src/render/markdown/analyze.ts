@@ -149,6 +149,10 @@ function cell(c: SignatureCell): string {
       return `${c.fired ? '**' : ''}${mdCode(c.signature)}${c.approximate ? ' ~' : ''}${c.fired ? '**' : ''}`
     case 'not-in-log':
       return '_(not in log)_'
+    case 'not-rebuildable':
+      return '_(own text not in the records)_'
+    case 'depends':
+      return '_(depends on the branch)_'
     case 'none':
       return '—'
     case 'stopped':

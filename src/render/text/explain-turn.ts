@@ -1,4 +1,5 @@
 import type {TaskAnalysis} from '../../explain/analysis.js'
+import {branchEnding} from '../../explain/branch-phrases.js'
 import type {ReplayedTurn} from '../../replay/types.js'
 import {renderCriteria} from './criteria.js'
 import {renderTextDiff} from './feedback-diff.js'
@@ -48,6 +49,7 @@ export function renderTurnDeep(t: TaskAnalysis, turn: number, profiles: readonly
       out.push(...body)
       shown.push({name, body: body.join('\n')})
     } else out.push(`    ${p.dim(`the same pipeline, criteria, feedback, signatures and window as ${same.name}`)}`)
+    out.push(...branchLines(t, name, turn, o))
   }
   out.push(...profileDiffs(t, turn, profiles, o))
   return out
@@ -125,6 +127,22 @@ function profileDiffs(t: TaskAnalysis, turn: number, profiles: readonly string[]
     const b = t.replays[profiles[i + 1]!]?.turns.find((x) => x.turn === turn)
     if (a?.feedback == null || b?.feedback == null || a.feedback === b.feedback) continue
     out.push('', `  ${o.palette.dim(`feedback, ${profiles[i]} → ${profiles[i + 1]}`)}`, ...renderTextDiff(a.feedback, b.feedback, o.palette, '    '))
+  }
+  return out
+}
+
+/** An undetermined profile: how each branch plays this turn (verdict, counts, the detector), with its condition. */
+function branchLines(t: TaskAnalysis, profile: string, turn: number, o: TextOptions): string[] {
+  const r = t.replays[profile]
+  if (r?.outcome.kind !== 'branches') return []
+  const p = o.palette
+  const out = [`    ${p.dim(`undetermined: the branches (${branchEnding(r.outcome.branches.at(-1)!)} under the first values)`)}`]
+  for (const b of r.outcome.branches) {
+    const u = b.replay.turns.find((x) => x.turn === turn)
+    const play = u === undefined
+      ? 'not reached'
+      : `${u.decision ?? '?'} · ${u.criteriaMet ?? '?'}/${u.criteriaTotal ?? '?'} criteria${u.stall === null ? '' : ` · window [${u.stall.window.map((x) => `t${x.turn} ${x.signature} (${x.count})`).join(', ')}] · ${u.stall.fired ? p.bold(p.red('FIRES')) : 'does not fire'}`}`
+    out.push(...labelled('    ', 'if', 8, `${b.assume} → ${branchEnding(b)}: turn ${turn} ${play}`, o.width, p.dim))
   }
   return out
 }

@@ -1,5 +1,5 @@
 import type {TaskAnalysis} from '../../explain/analysis.js'
-import type {ReplayedTurn, StallCheck, TaskReplay} from '../../replay/types.js'
+import {formatReplayOutcome, type ReplayedTurn, type StallCheck, type TaskReplay} from '../../replay/types.js'
 import {firstLine} from './layout.js'
 
 /**
@@ -42,6 +42,10 @@ export type SignatureCell =
   | {readonly kind: 'signature'; readonly signature: string; readonly approximate: boolean; readonly fired: boolean}
   /** The turn had feedback, but its text is not in the records. */
   | {readonly kind: 'not-in-log'}
+  /** The profile's own feedback text is not in the records (the recorded one is another profile's wording). */
+  | {readonly kind: 'not-rebuildable'}
+  /** The branches of an undetermined replay sign this turn differently. */
+  | {readonly kind: 'depends'}
   /** No feedback this turn (approved, error, not replayed). */
   | {readonly kind: 'none'}
   /** The profile's loop had already ended (it stopped on a stall, or approved). */
@@ -112,7 +116,10 @@ function feedbackOf(text: string | null, completeness: 'full' | 'truncated' | nu
 function signatureCell(turn: ReplayedTurn | undefined, recordedDecision: string | null): SignatureCell {
   if (turn === undefined) return {kind: 'none'}
   if (turn.signature !== null) return {kind: 'signature', signature: turn.signature, approximate: turn.fidelity !== 'exact', fired: turn.stall?.fired === true}
+  const basis = turn.detail.feedback.signatureBasis
+  if (basis === 'branches') return {kind: 'depends'}
   const hadFeedback = turn.decision === 'feedback' || (turn.decision === null && recordedDecision === 'feedback')
+  if (hadFeedback && basis === 'withheld') return {kind: 'not-rebuildable'}
   return hadFeedback ? {kind: 'not-in-log'} : {kind: 'none'}
 }
 
@@ -123,7 +130,8 @@ function signatureCell(turn: ReplayedTurn | undefined, recordedDecision: string 
 function mergeColumns(replays: readonly TaskReplay[]): StallColumn[] {
   const columns: {key: string; profiles: string[]; basis: StallColumn['basis']}[] = []
   for (const r of replays) {
-    const key = `${r.stallTurn ?? '-'}|${r.turns.map((t) => `${t.turn}:${t.signature ?? '-'}`).join(' ')}`
+    // Two profiles share a column only when they also end alike: an undetermined one never merges with a decided one.
+    const key = `${formatReplayOutcome(r.outcome)}|${r.stallTurn ?? '-'}|${r.turns.map((t) => `${t.turn}:${t.signature ?? t.detail.feedback.signatureBasis ?? '-'}`).join(' ')}`
     const same = columns.find((c) => c.key === key)
     if (same) same.profiles.push(r.profile)
     else columns.push({key, profiles: [r.profile], basis: signatureBasis(r)})

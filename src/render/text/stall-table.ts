@@ -69,6 +69,10 @@ function cellOf(c: SignatureCell, o: TextOptions): Cell {
     }
     case 'not-in-log':
       return {text: '(not in log)', style: p.dim}
+    case 'not-rebuildable':
+      return {text: '(own text?)', style: p.dim}
+    case 'depends':
+      return {text: '(depends)', style: p.dim}
     case 'none':
       return {text: '—', style: p.dim}
     case 'stopped':

@@ -20,10 +20,12 @@ describe('explain', () => {
     // the log only kept an 80-code-point excerpt; it is labelled so
     expect(stdout).toContain('feedback as recorded (cut at 80 code points, run.log:')
     const flat = stdout.replace(/\s+/g, ' ')
-    expect(flat).toContain('signature raw 5ebda8f1 · normalised 82511af6 · used 82511af6')
+    // the run's own profile signs its own text; fixed words it otherwise (README), so it shows each branch's detector instead
     expect(flat).toContain('signature raw 5ebda8f1 · normalised 82511af6 · used 5ebda8f1')
-    expect(flat).toMatch(/window \[t3 82511af6 \(0\), t4 82511af6 \(0\), t5 82511af6 \(0\)\] · threshold 3 · FIRES: /)
+    expect(flat).not.toContain('used 82511af6')
     expect(flat).toMatch(/window \[t3 deaab5ff \(0\), t4 7e14c185 \(0\), t5 5ebda8f1 \(0\)\] · threshold 3 · does not fire: /)
+    expect(flat).toMatch(/if fixed's own feedback \(not in the records\) repeated where the recorded feedback did → a stall at turn 5: turn 5 feedback · 0\/6 criteria · window \[t3 \(own text\?\) \(0\), t4 \(own text\?\) \(0\), t5 \(own text\?\) \(0\)\] · FIRES/)
+    expect(flat).toMatch(/if fixed's own feedback \(not in the records\) never repeated → cancelled \(recorded\) at turn 18: turn 5 feedback · 0\/6 criteria · window \[[^\]]*\] · does not fire/)
     // every piece of evidence of the findings that name turn 5
     expect(stdout).not.toContain('more places')
     expect(stdout).toContain('STALL_DEFEATED_BY_VARIABLE_OUTPUT')
@@ -48,7 +50,9 @@ describe('explain', () => {
     const t = doc.tasks[0]!
     expect(t.recorded.turns.map((u) => u.turn)).toEqual([5])
     expect(t.replay!.fixed!.turns).toHaveLength(1)
-    expect(t.replay!.fixed!.turns[0]).toMatchObject({turn: 5, signature: '82511af6', stall: {fired: true}})
+    // undetermined: the branches disagree on turn 5 (a stall in one), so it is insufficient and unsigned
+    expect(t.replay!.fixed!.turns[0]).toMatchObject({turn: 5, signature: null, stall: null, fidelity: 'insufficient'})
+    expect(t.replay!.fixed!.branches!.map((b) => b.stallTurn)).toEqual([null, 5])
     expect(t.replay!.fixed!.turns[0]!.detail?.coach).toMatchObject({step: 'independent-tests'})
   })
 

@@ -21,9 +21,17 @@ const task = (r: GateReport, run: string, taskId: string) => r.runs.find((x) => 
 const SEED_INCIDENTS: [run: string, task: string, rule: string][] = [
   ['ac1a-run2-sft001', 'TASK-SFT-001', 'approval-gained'], // seed 000: promises overwritten, 0/10
   ['ae7e-promise-loss', 'TASK-USR-003', 'approval-gained'], // seed 004: promises lost across turns
-  ['db-003-timeout', 'TASK-DB-003', 'stall-caught'], // seed 002: variable output defeated the stall detector
-  ['db-003-timeout-log-only', 'TASK-DB-003', 'stall-caught'],
   ['rk01-003-direct-mode', 'TASK-RK01-003', 'approval-gained'], // seed 001: synthetic report without promises
+]
+
+// The same incidents where the records lack the input fixed's verdict turns on (docs/fixtures.md): fixed is
+// undetermined, so the gate cannot call it better or worse: changed (became-undetermined), better in one branch.
+const UNDETERMINED_INCIDENTS: [run: string, task: string, improvedIf: RegExp][] = [
+  ['db-003-timeout', 'TASK-DB-003', /unchanged if fixed's own feedback \(not in the records\) never repeated; improved if it repeated where the recorded feedback did/], // seed 002
+  ['db-003-timeout-log-only', 'TASK-DB-003', /improved if it repeated where the recorded feedback did/],
+  ['ac1a-run2-sft001-no-agent-report', 'TASK-SFT-001', /improved if the promises the agent wrote \(overwritten, not recorded\) were complete for all 6 criteria/], // seed 000
+  ['ae7e-promise-loss-log-only', 'TASK-USR-003', /improved if the 6 promises recovered on turn 1 \(not in the log\) were complete for all 6 criteria/], // seed 004
+  ['rk01-003-direct-mode-log-only', 'TASK-RK01-003', /improved if the Player's files \(not in the log\) included a file named in each of the 4 criteria that name one/], // seed 001
 ]
 
 describe('gate fixtures/runs --baseline legacy --candidate fixed (done when: passes, seed incidents improved)', () => {
@@ -41,7 +49,7 @@ describe('gate fixtures/runs --baseline legacy --candidate fixed (done when: pas
     expect(text.error).toBeUndefined()
     expect(process.exitCode ?? 0).toBe(0)
     expect(report.verdict).toBe('pass')
-    expect(report.summary).toMatchObject({runs: 11, regressed: 0, failing: 0})
+    expect(report.summary).toMatchObject({runs: 14, regressed: 0, failing: 0})
     expect(text.stdout).toContain('PASS: no regression')
   })
 
@@ -51,8 +59,18 @@ describe('gate fixtures/runs --baseline legacy --candidate fixed (done when: pas
       expect(t.classification, `${run} ${taskId}`).toBe('improved')
       expect(t.reasons.map((r) => r.rule), `${run} ${taskId}`).toContain(rule)
     }
-    expect(text.stdout).toMatch(/\n {2}TASK-SFT-001 +unrecoverable_stall @3 +~approved @1 +improved~: approval gained t1/)
-    expect(text.stdout).toMatch(/\n {2}TASK-DB-003 +~cancelled \(rec\.\) @18 +~unrecoverable_stall @5 +improved~: stall caught t5/)
+    // exact: the recorded agent reports (versions/) decide fixed's turn 1 (docs/counterfactuals.md, "Exact means exact")
+    expect(text.stdout).toMatch(/\n {2}TASK-SFT-001 +unrecoverable_stall @3 +approved @1 +improved: approval gained t1/)
+  })
+
+  it('calls an incident whose decisive input is missing changed, not improved: the branch it improves in is named', () => {
+    for (const [run, taskId, improvedIf] of UNDETERMINED_INCIDENTS) {
+      const t = task(report, run, taskId)
+      expect(t.classification, `${run} ${taskId}`).toBe('changed')
+      expect(t.reasons.map((r) => r.rule), `${run} ${taskId}`).toEqual(['became-undetermined'])
+      expect(t.reasons[0]!.message, `${run} ${taskId}`).toMatch(improvedIf)
+    }
+    expect(text.stdout).toMatch(/\n {2}TASK-DB-003 +~cancelled \(rec\.\) @18 +~undetermined: 2 ways +changed: now undetermined/)
   })
 
   it('leaves tasks both approve alike unchanged, and is deterministic', async () => {
@@ -68,7 +86,7 @@ describe('gate fixtures/runs --baseline fixed --candidate legacy (done when: exi
     const {stdout, error} = await runCli(['gate', FIXTURES, '--baseline', 'fixed', '--candidate', 'legacy'])
     expect(error).toBeUndefined()
     expect(process.exitCode).toBe(1)
-    expect(stdout).toContain('FAIL: 12 regressions')
+    expect(stdout).toContain('FAIL: 10 regressions')
     for (const [run, taskId] of SEED_INCIDENTS) expect(stdout).toContain(`✗ ${taskId} (attempt 1) in fixtures/runs/${run}: regressed`)
     const sft = stdout.slice(stdout.indexOf('✗ TASK-SFT-001'))
     expect(sft).toMatch(/why +approval lost: fixed approves at turn 1; legacy does not \(unrecoverable_stall at turn\s+3\)/)
@@ -86,10 +104,12 @@ describe('gate fixtures/runs --baseline fixed --candidate legacy (done when: exi
     expect(process.exitCode).toBe(1)
     const report = GateReportSchema.parse(JSON.parse(stdout)) as unknown as GateReport
     expect(report.verdict).toBe('fail')
-    expect(report.summary.regressed).toBe(12)
-    const db3 = task(report, 'db-003-timeout', 'TASK-DB-003')
-    expect(db3.reasons[0]).toMatchObject({rule: 'stall-missing', turn: 5})
-    expect(db3.findings.map((f) => f.code)).toContain('INFRA_TEST_FAILURE')
+    expect(report.summary.regressed).toBe(10)
+    const sft = task(report, 'ac1a-run2-sft001', 'TASK-SFT-001')
+    expect(sft.reasons[0]).toMatchObject({rule: 'approval-lost', turn: 1})
+    expect(sft.findings.map((f) => f.code)).toContain('AGENT_PROMISES_OVERWRITTEN')
+    // an undetermined baseline regresses in one branch only: a change, which --fail-on undetermined makes a regression
+    expect(task(report, 'db-003-timeout', 'TASK-DB-003')).toMatchObject({classification: 'changed', reasons: [expect.objectContaining({rule: 'became-undetermined'})]})
     expect(stderr).not.toContain('{')
   })
 })
@@ -131,9 +151,9 @@ describe('gate: outputs for CI', () => {
     await runCli(['gate', FIXTURES, '--baseline', 'fixed', '--candidate', 'legacy', '--junit', file])
     const xml = readFileSync(file, 'utf8')
     expect(xmllintSchema(xml)).toMatchObject({ok: true})
-    expect(xpath(xml, 'count(//testcase)')).toBe('21')
-    expect(xpath(xml, 'count(//testcase[failure])')).toBe('12')
-    expect(xpath(xml, `string(//testsuite[@name="fixtures/runs/db-003-timeout"]/testcase[@name="TASK-DB-003"]/failure/@message)`)).toMatch(/^stall missing: fixed stops the stalled loop at turn 5/)
+    expect(xpath(xml, 'count(//testcase)')).toBe('24')
+    expect(xpath(xml, 'count(//testcase[failure])')).toBe('10')
+    expect(xpath(xml, `string(//testsuite[@name="fixtures/runs/ac1a-run2-sft001"]/testcase[@name="TASK-SFT-001"]/failure/@message)`)).toMatch(/^approval lost: fixed approves at turn 1/)
   })
 
   it('under GitHub Actions: ::error annotations, and the Markdown summary appended to $GITHUB_STEP_SUMMARY', async () => {
@@ -145,16 +165,16 @@ describe('gate: outputs for CI', () => {
     try {
       const {stdout} = await runCli(['gate', FIXTURES, '--baseline', 'fixed', '--candidate', 'legacy'])
       const errors = stdout.split('\n').filter((l) => l.startsWith('::error '))
-      expect(errors).toHaveLength(12)
-      expect(errors.find((l) => l.includes('TASK-DB-003') && l.includes('db-003-timeout/'))).toMatch(/^::error file=fixtures\/runs\/db-003-timeout\/run\.log,line=\d+,title=gate fixed → legacy%3A TASK-DB-003 regressed::\S.*stall missing: .*%0Areproduce: guardkit-replay explain/)
+      expect(errors).toHaveLength(10)
+      expect(errors.find((l) => l.includes('TASK-SFT-001') && l.includes('ac1a-run2-sft001/'))).toMatch(/^::error file=fixtures\/runs\/ac1a-run2-sft001\/run\.log,line=\d+,title=gate fixed → legacy%3A TASK-SFT-001 regressed::\S.*approval lost: .*%0Areproduce: guardkit-replay explain/)
       const md = readFileSync(summary, 'utf8')
       expect(md.startsWith('# earlier step\n## ❌ guardkit-replay gate: `fixed` → `legacy`')).toBe(true)
-      expect(md).toContain('**FAIL**: 12 failing tasks')
+      expect(md).toContain('**FAIL**: 10 failing tasks')
       expect(md).toContain('### Regressions')
       // --json keeps stdout one document: the annotations go to stderr
       const json = await runCli(['gate', FIXTURES, '--baseline', 'fixed', '--candidate', 'legacy', '--json'])
       expect(() => JSON.parse(json.stdout)).not.toThrow()
-      expect(json.stderr.split('\n').filter((l) => l.startsWith('::error '))).toHaveLength(12)
+      expect(json.stderr.split('\n').filter((l) => l.startsWith('::error '))).toHaveLength(10)
       // --no-github: neither (shard jobs whose merge job reports)
       const before = readFileSync(summary, 'utf8')
       const quiet = await runCli(['gate', FIXTURES, '--baseline', 'fixed', '--candidate', 'legacy', '--no-github'])
@@ -237,7 +257,7 @@ describe('gate: expectations.yaml, recorded and your own profiles', () => {
   it('pins override the policy: a wanted change passes, a missed pin fails', async () => {
     const corpus = corpusCopy(`runs:
   db-003-timeout-log-only:
-    TASK-DB-003: {legacy: cancelled, fixed: unrecoverable_stall@5}
+    TASK-DB-003: {legacy: cancelled, fixed: undetermined}
     TASK-DB-001: {wanted: [approval-lost, criterion-lost], note: "legacy replays 0/6 here"}
     TASK-DB-002: {wanted: any}
   ac1a-run2-sft001:

@@ -70,6 +70,39 @@ describe('computeWhatIf', () => {
   })
 })
 
+describe('computeWhatIf over undetermined replays (docs/counterfactuals.md)', () => {
+  const stall = (p: Profile) => taskReplay(p.name, {kind: 'replayed', outcome: 'unrecoverable_stall', turn: 4}, [1, 2, 3, 4].map((n) => replayedTurn(n, {signature: 'aaaaaaaa'})), 4)
+  const branch = (outcome: string, assume: string, endTurn: number | null, stallTurn: number | null) =>
+    ({assume, brief: assume, values: {priorPromises: [assume]}, outcome, stallTurn, endTurn, replay: {outcome: {kind: 'undetermined', afterTurn: 4} as const, turns: []}})
+  // Seed 004 from the log alone: with priorTurnPromises the ending depends on what turn 1's promises said.
+  const seed004 = (p: Profile): TaskReplay => {
+    if (!p.flags.priorTurnPromises) return stall(p)
+    return taskReplay(p.name, {kind: 'branches', branches: [
+      branch('approved', 'they were complete', 2, null),
+      branch('undetermined after turn 4', 'only some verified', null, null),
+      branch('unrecoverable_stall', 'none verified', 4, 4),
+    ]}, [replayedTurn(1, {signature: 'aaaaaaaa'}), replayedTurn(2, {decision: null, fidelity: 'insufficient'})])
+  }
+
+  it('lists a flip that holds under some branches only as such, with each condition and its outcome', () => {
+    const base = builtinProfile('as-run:51222879')!
+    const w = computeWhatIf({baseline: base, fixed, replay: seed004})
+    const flip = w.flips.find((f) => f.flags.length === 1 && f.flags[0] === 'priorTurnPromises')!
+    expect(flip.outcome).toBe('undetermined')
+    expect(flip.onlyIf).toEqual([
+      {assume: 'they were complete', brief: 'they were complete', outcome: 'approved'},
+      {assume: 'only some verified', brief: 'only some verified', outcome: 'undetermined after turn 4'},
+    ])
+  })
+
+  it('reports no flip when every branch ends as the baseline does', () => {
+    const same = (p: Profile): TaskReplay => (p.flags.priorTurnPromises
+      ? taskReplay(p.name, {kind: 'branches', branches: [branch('unrecoverable_stall', 'x', 4, 4), branch('unrecoverable_stall', 'y', 5, 5)]}, [])
+      : stall(p))
+    expect(computeWhatIf({baseline: builtinProfile('as-run:51222879')!, fixed, replay: same}).flips).toEqual([])
+  })
+})
+
 describe('helpers', () => {
   it('enumerates combinations in order', () => {
     expect([...combinations(['a', 'b', 'c'], 2)]).toEqual([['a', 'b'], ['a', 'c'], ['b', 'c']])

@@ -79,27 +79,33 @@ describe('seed 002: TASK-DB-003, 18 turns ended by the 2400 s timeout (db-003-ti
     expect(['as-run:351c53fa', 'as-run:8a697b80']).toContain(inferEra(run).profile)
   })
 
-  it('legacy: signatures never repeat three times, so the loop runs on until the recorded cancellation (§10, loop_phase#6)', () => {
+  it('legacy: its own test-failure texts are not the recorded ones (other test detection, D21), so they are not signed; the loop runs on until the recorded cancellation either way (§10, loop_phase#6)', () => {
     const r = replay(run, task, 'legacy')
     expect(r.stallTurn).toBeNull()
     expect(['cancelled (recorded)', 'timeout (recorded)', 'undetermined after turn 18']).toContain(formatReplayOutcome(r.outcome))
     expect(r.turns.filter((t) => t.turn <= 17)).toHaveLength(17)
-    expect(new Set(sigs(r, [3, 4, 5])).size).toBe(3)
+    // a signature comes from the profile's own feedback: only the coverage gate's text is worded alike by every version
+    expect(sigs(r, [1, 2, 3])).toEqual([null, 'f696a94c', null])
+    expect(r.turns.find((t) => t.turn === 3)!.detail.feedback.signatureBasis).toBe('withheld')
+    expect(r.enumerated?.find((e) => e.id === 'feedbackRepeats')?.changesOutcome).toBe(false)
   })
 
-  it('fixed: normalised signatures 82511af6 on turns 3, 4, 5 → unrecoverable_stall at turn 5 (§10, §8.1)', () => {
+  it('fixed: the recorded texts normalise to 82511af6 on turns 3-5, but fixed words test failures otherwise (§6.6, §6.7): a stall at turn 5 only if its own feedback repeats as the recorded one does', () => {
     const r = replay(run, task, 'fixed')
-    expect(r.outcome).toEqual({kind: 'replayed', outcome: 'unrecoverable_stall', turn: 5})
-    expect(r.stallTurn).toBe(5)
-    expect(sigs(r, [3, 4, 5])).toEqual(['82511af6', '82511af6', '82511af6'])
-    // Turn 2, the coverage gate: md5("- coverage threshold not met") (feedback_signature#0).
-    expect(sigs(r, [2])).toEqual(['f696a94c'])
+    expect(formatReplayOutcome(r.outcome)).toBe('undetermined')
+    const branches = r.outcome.kind === 'branches' ? r.outcome.branches : []
+    expect(branches.map((b) => [b.outcome, b.stallTurn, b.endTurn, b.values])).toEqual([
+      ['cancelled (recorded)', null, 18, {feedbackRepeats: ['never']}],
+      ['unrecoverable_stall', 5, 5, {feedbackRepeats: ['as-recorded']}],
+    ])
+    // No signature from the recorded (8a697b80) wording; turn 2, the coverage gate, is fixed's own: md5("- coverage threshold not met") (feedback_signature#0).
+    expect(sigs(r, [1, 2, 3, 4])).toEqual([null, 'f696a94c', null, null])
   })
 
-  it('log only: fixed still stops at turn 5, approximate, naming the missing feedback texts', async () => {
+  it('log only: fixed is undetermined the same way, and names the missing feedback texts', async () => {
     const logOnly = await load(`${FIXTURES}db-003-timeout-log-only`)
     const r = replay(logOnly, findTask(logOnly, 'TASK-DB-003'), 'fixed')
-    expect(r.stallTurn).toBe(5)
+    expect(r.outcome.kind === 'branches' ? r.outcome.branches.map((b) => [b.outcome, b.stallTurn]) : []).toEqual([['cancelled (recorded)', null], ['unrecoverable_stall', 5]])
     expect(r.turns.some((t) => t.fidelity === 'exact')).toBe(false)
     expect([...r.missingInputs, ...r.turns.flatMap((t) => t.missingInputs)].some((m) => m.includes('full feedback text'))).toBe(true)
   })

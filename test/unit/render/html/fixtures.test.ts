@@ -114,38 +114,47 @@ function laneSig(rowEl: El, lane: string): string | null {
 }
 
 describe('the HTML report of TASK-DB-003 (fixtures/runs/db-003-timeout/README.md)', () => {
-  it('shows 18 turns, fixed stopping at turn 5 on the window 3–5, the timeout and the cancellation at turn 18', () => {
+  it('shows 18 turns, fixed stopping at turn 5 in the branch where its own feedback repeats, the timeout and the cancellation at turn 18', () => {
     const {doc} = get('db-003-timeout')
     const tl = all(doc.root, (e) => e.attrs['data-task'] === 'TASK-DB-003' && (e.attrs['class'] ?? '').split(' ').includes('tl'))[0]!
     expect(tl.attrs['data-turns']).toBe('18')
     expect(all(tl, (e) => e.attrs['data-turn'] !== undefined)).toHaveLength(18)
     const markersAt = (turn: number) => all(row(doc, `TASK-DB-003-t${turn}`), (e) => e.attrs['data-marker'] !== undefined).map((e) => e.attrs['data-marker'])
+    // fixed is undetermined (README): its stall at turn 5 holds only if its own wording repeats as the recorded one does
     expect(markersAt(5)).toContain('fixed-stall')
+    const stall = all(row(doc, 'TASK-DB-003-t5'), (e) => e.attrs['data-marker'] === 'fixed-stall')[0]!
+    expect(textOf(stall)).toMatch(/fixed stops here if fixed's own feedback \(not in the records\) repeated where the recorded feedback did/)
     expect(markersAt(18)).toEqual(expect.arrayContaining(['timeout', 'cancelled']))
     for (const turn of [1, 2, 3, 4, 6, 17]) expect(markersAt(turn)).toEqual([])
-    // the window the fixed rule looked at when it fired: turns 3, 4, 5
-    expect(all(tl, (e) => e.attrs['data-window'] === 'fixed').map(ancestorTurn)).toEqual([3, 4, 5])
-    expect(all(row(doc, 'TASK-DB-003-t5'), (e) => e.attrs['data-fired'] === 'true')).toHaveLength(1)
-    // after turn 5 the fixed loop has stopped: the rest is wasted
+    // no branch-independent window or firing under fixed, and the fixed lane goes on (the other branch) after turn 5;
     // the cell names its lane (for screen readers, and on a narrow screen), then its content
-    expect(textOf(all(row(doc, 'TASK-DB-003-t6'), (e) => e.attrs['data-lane'] === 'fixed')[0]!)).toBe('fixed: stopped')
+    expect(all(tl, (e) => e.attrs['data-window'] === 'fixed')).toEqual([])
+    expect(textOf(all(row(doc, 'TASK-DB-003-t6'), (e) => e.attrs['data-lane'] === 'fixed')[0]!)).not.toBe('fixed: stopped')
+    // the waste rests on the recorded feedback itself, whose normalised signatures repeat by turn 5
     expect(row(doc, 'TASK-DB-003-t6').attrs['data-wasted']).toBe('true')
     expect(row(doc, 'TASK-DB-003-t5').attrs['data-wasted']).toBeUndefined()
   })
 
-  it('colours the signatures the README derives: the legacy 3-cycle against one normalised signature', () => {
+  it('marks the window a profile\'s rule looked at when it fired: turns 2-4 for the run\'s own code on seed 004 (ae7e-promise-loss)', () => {
+    const {doc} = get('ae7e-promise-loss')
+    const tl = all(doc.root, (e) => e.attrs['data-task'] === 'TASK-USR-003' && e.attrs['role'] === 'table')[0]!
+    expect(all(tl, (e) => e.attrs['data-window'] === 'as-run:51222879').map(ancestorTurn)).toEqual([2, 3, 4])
+  })
+
+  it('colours the signatures the README derives: the recorded 3-cycle; fixed signs only the feedback it words itself', () => {
     const {doc} = get('db-003-timeout')
     const recorded = (turn: number) => laneSig(row(doc, `TASK-DB-003-t${turn}`), 'recorded')
     expect([1, 2, 3, 4, 5, 6, 7].map(recorded)).toEqual(['deaab5ff', 'f696a94c', 'deaab5ff', '7e14c185', '5ebda8f1', 'deaab5ff', 'faddebcf'])
-    expect([1, 3, 4, 5].map((t) => laneSig(row(doc, `TASK-DB-003-t${t}`), 'fixed'))).toEqual(['82511af6', '82511af6', '82511af6', '82511af6'])
+    // fixed words test failures otherwise (§6.6, §6.7): no signature from the recorded text; the coverage gate's is its own
+    expect([1, 3, 4].map((t) => laneSig(row(doc, `TASK-DB-003-t${t}`), 'fixed'))).toEqual([null, null, null])
     expect(laneSig(row(doc, 'TASK-DB-003-t2'), 'fixed')).toBe('f696a94c')
     const style = (turn: number, lane: string) => all(all(row(doc, `TASK-DB-003-t${turn}`), (e) => e.attrs['data-lane'] === lane)[0]!, (e) => e.attrs['data-sig'] !== undefined)[0]!.attrs['style']
     expect(style(1, 'recorded')).toBe(style(3, 'recorded'))
     expect(style(1, 'recorded')).not.toBe(style(4, 'recorded'))
-    expect(style(1, 'fixed')).toBe(style(5, 'fixed'))
     // a text label beside every colour: the legend names each signature in full
     const legend = all(doc.root, (e) => e.attrs['data-legend-sig'] !== undefined).map((e) => e.attrs['data-legend-sig'])
-    expect(legend).toEqual(expect.arrayContaining(['deaab5ff', 'f696a94c', '7e14c185', '5ebda8f1', 'faddebcf', '82511af6']))
+    expect(legend).toEqual(expect.arrayContaining(['deaab5ff', 'f696a94c', '7e14c185', '5ebda8f1', 'faddebcf']))
+    expect(legend).not.toContain('82511af6')
   })
 
   it('links each finding to the turns it cites: the duplicate test paths to turns 1 and 7', () => {
