@@ -37,7 +37,7 @@ export function priorPromisesInput(total: number, from: {readonly turn: number; 
 const FILE_REF = pyRegex(String.raw`[\w./\-]+\.\w{1,5}`)
 const BACKTICK_FILE = pyRegex('`([^`]+\\.[a-zA-Z]+)`')
 
-/** The criteria (by index) that name a file, so that a file-existence promise can verify them (spec §5.5). */
+/** The criteria (by index) that name a file, so that a file-existence promise can verify them (docs/guardkit-logic.md §5.5). */
 export function criteriaNamingFiles(criteria: readonly string[]): number[] {
   return criteria.flatMap((text, i) => (pyFindall(FILE_REF, text).length > 0 || pyFindall(BACKTICK_FILE, text).length > 0 ? [i] : []))
 }
@@ -59,7 +59,7 @@ export function directPromisesInput(naming: number, turn: number): UnknownInput 
 }
 
 /**
- * The shared file-existence promises (spec §5.5) when the Player's files matched the files named by all,
+ * The shared file-existence promises (docs/guardkit-logic.md §5.5) when the Player's files matched the files named by all,
  * some (all but the last) or none of the criteria that name one: the real generator, over file lists
  * made of those names.
  */

@@ -179,7 +179,7 @@ function taskWorkInputs(ctx: ProfileContext, t: TurnInputs, reports: PlayerRepor
 /**
  * Whether the git-detected file lists, which the records do not hold, can change the Coach's verdict on this
  * turn: through the invoker's file-existence fallback (D10: no promises, criteria in the task file's
- * frontmatter, spec §2 S000 Fix 5) or through the zero-test check (§6.8), which reads `tests_written` unless the
+ * frontmatter, docs/guardkit-logic.md §2 S000 Fix 5) or through the zero-test check (docs/guardkit-logic.md §6.8), which reads `tests_written` unless the
  * independent tests passed with a real command. Test detection is moot: the test result is held as recorded.
  */
 function gitListsMatter(ctx: ProfileContext, t: TurnInputs): boolean {

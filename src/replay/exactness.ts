@@ -12,7 +12,7 @@ import type {TurnDecision} from './turn-decision.js'
  * - **the record itself**: the profile is the code that ran (no flag differs) and its verdict — decision,
  *   criteria counts, feedback — is the recorded one: the record shows that whatever was rebuilt did not
  *   change it;
- * - **the gates decided**: `validate()` stopped at the quality gates (§6.1 step 2) on the recorded
+ * - **the gates decided**: `validate()` stopped at the quality gates (docs/guardkit-logic.md §6.1 step 2) on the recorded
  *   `quality_gates`: the verdict and its feedback (`_feedback_from_gates`, the same in every version) depend
  *   on nothing else — not on the Player's promises, file lists or the agent's report.
  *

@@ -11,9 +11,9 @@ const STAND_IN_ROOT = '/worktree/root'
 /**
  * A direct-mode turn known from the log on which the SDK wrote no player report and the code that ran built a
  * synthetic one, under a profile that has no synthetic builder (before c4d01fcf, D13): `_invoke_player_direct`
- * fails the turn, `task_work_results.json` gets the error, and the Coach stops at step 1 (spec §6.1,
+ * fails the turn, `task_work_results.json` gets the error, and the Coach stops at step 1 (docs/guardkit-logic.md §6.1,
  * `missing_results`) with `- Player report not found: {path}` as feedback — another text every turn (the path
- * names the turn), and a checkpoint whose tests gate fails (no quality gates, §8.1). The recorded verdict (a
+ * names the turn), and a checkpoint whose tests gate fails (no quality gates, docs/guardkit-logic.md §8.1). The recorded verdict (a
  * synthetic report's 0/N) is not this profile's, and its text is not this profile's feedback. Null when the
  * turn is not such a turn.
  */

@@ -38,7 +38,7 @@ export function gainedPromiseInput(ctx: ProfileContext, t: TurnInputs, gains: re
   return null
 }
 
-/** The shared synthetic builder makes promises only for scaffolding tasks (spec §2 S001). */
+/** The shared synthetic builder makes promises only for scaffolding tasks (docs/guardkit-logic.md §2 S001). */
 function isScaffolding(ctx: ProfileContext): boolean {
   const r = resolveTaskProfile(ctx.inputs.taskType.value)
   return r.ok && r.taskType === 'scaffolding'
@@ -57,7 +57,7 @@ export interface CoverageVerdict {
 }
 
 /**
- * The Coach's requirements step (§7.1, §7.4) on a turn whose recorded verdict was a 0/N text match, when
+ * The Coach's requirements step (docs/guardkit-logic.md §7.1, §7.4) on a turn whose recorded verdict was a 0/N text match, when
  * the gained promises verify some or all criteria: every criterion verified → approve (the recorded turn
  * got past the gates and the independent tests); otherwise feedback listing the criteria left missing.
  * Null for `none`: the recorded text match stands.
@@ -69,7 +69,7 @@ export function coachUnderCoverage(ctx: ProfileContext, t: TurnInputs, gained: G
   const v = matchByPromises([...criteria.texts], promises, ctx.flags)
   const value = gained.unknown.values.find((x) => x.value === gained.coverage)!.assume
   if (v.all_criteria_met) {
-    // The zero-test check (§6.8) comes after the requirements: it passes when tests are not required or ran and passed.
+    // The zero-test check (docs/guardkit-logic.md §6.8) comes after the requirements: it passes when tests are not required or ran and passed.
     const testsSettled = testsRanAndPassed(t) || testsNotRequired(ctx)
     return {
       decision: 'approve', met: v.criteria_met, total: v.criteria_total, feedback: null, from: value, exact: testsSettled,

@@ -1,7 +1,7 @@
 import {pyNumberRepr} from './json-numbers.js'
 
 /**
- * `json.dumps(value)` / `json.dump(value, f, indent=N)` with the defaults GuardKit uses (spec §3.12):
+ * `json.dumps(value)` / `json.dump(value, f, indent=N)` with the defaults GuardKit uses (docs/guardkit-logic.md §3.12):
  * `ensure_ascii=True` (every character outside U+0020..U+007E escaped, astral ones as surrogate
  * pairs), `", "`/`": "` separators (`","` + newline with an indent), insertion key order, no trailing
  * newline, NaN and Infinity as bare words. A number prints with its Python type: a float read from JSON

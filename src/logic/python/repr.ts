@@ -2,7 +2,7 @@ import {pyFloatRepr} from './format.js'
 import {pyNumberRepr} from './json-numbers.js'
 
 /**
- * Python `repr()` of JSON-like values (spec §3.9): the 0/N diagnostic dump prints lists and dicts
+ * Python `repr()` of JSON-like values (docs/guardkit-logic.md §3.9): the 0/N diagnostic dump prints lists and dicts
  * with it. Integers and floats are told apart by the number's JSON lexeme when it was parsed by
  * `pyJsonLoads` (json-numbers.ts: `80.0` stays a float inside its dict or list), or by an explicit
  * wrapper for values the model computes.

@@ -8,7 +8,7 @@ import {runs} from '../../../helpers/arbitraries/config.js'
 import {CPYTHON} from '../../../helpers/cpython.js'
 
 /**
- * json.loads, repr() and json.dumps as GuardKit's Python runs them (spec §3.9, §3.12; §6.1 step 1 prints
+ * json.loads, repr() and json.dumps as GuardKit's Python runs them (docs/guardkit-logic.md §3.9, §3.12; docs/guardkit-logic.md §6.1 step 1 prints
  * a JSONDecodeError into the Coach's feedback). Two checks: CPython's own answers on damaged and intact
  * documents (test/fixtures/cpython, committed), and a round trip over generated JSON with typed numbers:
  * text → pyJsonLoads → pyRepr → a Python-literal reader written here → the generated value, type for type.

@@ -145,7 +145,7 @@ describe('the HTML report of TASK-DB-003 (fixtures/runs/db-003-timeout/README.md
     const {doc} = get('db-003-timeout')
     const recorded = (turn: number) => laneSig(row(doc, `TASK-DB-003-t${turn}`), 'recorded')
     expect([1, 2, 3, 4, 5, 6, 7].map(recorded)).toEqual(['deaab5ff', 'f696a94c', 'deaab5ff', '7e14c185', '5ebda8f1', 'deaab5ff', 'faddebcf'])
-    // fixed words test failures otherwise (§6.6, §6.7): no signature from the recorded text; the coverage gate's is its own
+    // fixed words test failures otherwise (docs/guardkit-logic.md §6.6, §6.7): no signature from the recorded text; the coverage gate's is its own
     expect([1, 3, 4].map((t) => laneSig(row(doc, `TASK-DB-003-t${t}`), 'fixed'))).toEqual([null, null, null])
     expect(laneSig(row(doc, 'TASK-DB-003-t2'), 'fixed')).toBe('f696a94c')
     const style = (turn: number, lane: string) => all(all(row(doc, `TASK-DB-003-t${turn}`), (e) => e.attrs['data-lane'] === lane)[0]!, (e) => e.attrs['data-sig'] !== undefined)[0]!.attrs['style']
