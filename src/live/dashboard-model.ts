@@ -1,4 +1,5 @@
 import type {AnalysisReport, TaskAnalysis} from '../explain/analysis.js'
+import {describeBranches} from '../explain/branch-phrases.js'
 import type {StallCell, StallTable} from '../explain/stall-table.js'
 import type {TaskReplay} from '../replay/types.js'
 import type {DashboardModel, ExplainView, StallView, TaskRowView, WarningView} from '../render/ink/model.js'
@@ -92,6 +93,7 @@ function stallView(table: StallTable, running: string, fixedOutcome: TaskReplay[
     firedRunning,
     firedFixed,
     endedFixed: firedFixed === null && fixedOutcome?.kind === 'replayed' ? `${fixedOutcome.outcome} at turn ${fixedOutcome.turn}` : null,
+    fixedBranches: fixedOutcome?.kind === 'branches' ? describeBranches(fixedOutcome.branches) : null,
   }
 }
 

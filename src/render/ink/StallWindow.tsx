@@ -12,6 +12,13 @@ function firesIn(remaining: number | null, firedAt: number | null): string {
   return `fires after ${remaining} more identical turn${remaining === 1 ? '' : 's'}`
 }
 
+/** Where the fixed logic's detector stands: undetermined (each branch), ended otherwise, or fired / firing in N turns. */
+function fixedState(stall: StallView): string {
+  if (stall.fixedBranches !== null) return `undetermined: ${stall.fixedBranches}`
+  if (stall.endedFixed !== null) return `would have ended ${stall.endedFixed}`
+  return firesIn(stall.remainingFixed, stall.firedFixed)
+}
+
 /** The selected task's stall window: raw and normalised signatures per turn, and how far each detector is from firing. */
 export function StallWindow({taskId, stall, profile, width}: {readonly taskId: string; readonly stall: StallView | undefined; readonly profile: string; readonly width: number}) {
   if (stall === undefined) return <Text dimColor>{`stall window of ${taskId}: not replayed yet`}</Text>
@@ -23,7 +30,7 @@ export function StallWindow({taskId, stall, profile, width}: {readonly taskId: s
         {`  running logic (${profile}): `}
         <Text color={stall.remainingRunning === 1 ? 'yellow' : undefined}>{firesIn(stall.remainingRunning, stall.firedRunning)}</Text>
         {'   fixed: '}
-        <Text color={stall.remainingFixed === 1 ? 'yellow' : undefined}>{stall.endedFixed === null ? firesIn(stall.remainingFixed, stall.firedFixed) : `would have ended ${stall.endedFixed}`}</Text>
+        <Text color={stall.remainingFixed === 1 ? 'yellow' : undefined}>{fixedState(stall)}</Text>
       </Text>
       <Text dimColor>{header}</Text>
       {rows.map((r, i) => (

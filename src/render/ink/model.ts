@@ -54,6 +54,12 @@ export interface StallView {
   readonly firedFixed: number | null
   /** The fixed replay ended otherwise (e.g. `approved at turn 2`): no stall to wait for. */
   readonly endedFixed: string | null
+  /**
+   * The fixed replay is undetermined (docs/counterfactuals.md): each branch's ending with its condition, as the
+   * verdict line words it ("a stall at turn 5 if …; otherwise cancelled (recorded) at turn 18"). No single
+   * turn to count down to, so the window says this instead.
+   */
+  readonly fixedBranches: string | null
 }
 
 export interface StallRowView {

@@ -109,10 +109,13 @@ describe('the dashboard snapshot', () => {
     expect(row).toMatchObject({phase: 'cancelled', done: true, ok: false, turn: 18, maxTurns: 30, criteriaMet: 0, criteriaTotal: 6, elapsedSeconds: 2408, timeoutSeconds: 2400})
     expect(model.tasks.find((t) => t.taskId === 'TASK-DB-001')).toMatchObject({phase: 'approved', ok: true, turn: 1, criteriaMet: 6, criteriaTotal: 6})
     const stall = model.stall['TASK-DB-003#1']!
-    // expected.yaml: the recorded detector never fired; fixed stops at turn 5 on 82511af6
+    // expected.yaml: the recorded detector never fired; fixed words test failures otherwise and its own text is not
+    // in the records (fixtures/runs/db-003-timeout/README.md), so whether it stops at turn 5 is undetermined
     expect(stall.firedRunning).toBeNull()
-    expect(stall.firedFixed).toBe(5)
-    expect(stall.remainingFixed).toBe(0)
+    expect(stall.firedFixed).toBeNull()
+    expect(stall.endedFixed).toBeNull()
+    expect(stall.fixedBranches).toMatch(/a stall at turn 5/)
+    expect(stall.fixedBranches).toMatch(/cancelled \(recorded\) at turn 18/)
     expect(stall.rows.find((r) => r.turn === 4)).toMatchObject({raw: '7e14c185', normalised: '82511af6'})
     expect(model.explain['TASK-DB-003#1']!.findings.map((f) => f.code)).toContain('STALL_DEFEATED_BY_VARIABLE_OUTPUT')
   })

@@ -58,6 +58,7 @@ const model: DashboardModel = {
       firedRunning: null,
       firedFixed: null,
       endedFixed: null,
+      fixedBranches: null,
       rows: [
         {turn: 3, feedback: '- Independent test verification failed:', raw: 'deaab5ff', normalised: '82511af6', running: {signature: 'deaab5ff', count: 0}, fixed: {signature: '82511af6', count: 0}},
         {turn: 4, feedback: '- Independent test verification failed:', raw: '7e14c185', normalised: '82511af6', running: {signature: '7e14c185', count: 0}, fixed: {signature: '82511af6', count: 0}},
@@ -107,6 +108,14 @@ describe('DashboardView', () => {
     expect(frame).toContain('Warnings (2)')
     expect(frame).toContain('⚠ STALL_DEFEATED_BY_VARIABLE_OUTPUT TASK-DB-003 turn 4: turns 3 and 4 gave the same feedback once normalised')
     expect(frame).toContain('↑/↓ select · e explanation so far · q stop the build')
+  })
+
+  it('an undetermined fixed replay: the window gives each branch with its condition, never a countdown', () => {
+    const stall = {...model.stall['TASK-DB-003#1']!, remainingFixed: null, fixedBranches: 'a stall at turn 5 if its own feedback repeated; otherwise cancelled (recorded) at turn 18'}
+    const {frames} = render(<DashboardView model={{...model, stall: {'TASK-DB-003#1': stall}}} selected={1} showExplain={false} confirming={false} width={200} />)
+    const frame = frameOf(frames)
+    expect(frame).toContain('fixed: undetermined: a stall at turn 5 if its own feedback repeated; otherwise cancelled (recorded) at turn 18')
+    expect(frame).not.toMatch(/fixed: (fires|no feedback|fired)/)
   })
 
   it('e: the explanation so far instead of the stall window; q: asks before stopping', () => {
