@@ -147,7 +147,7 @@ function taskWorkInputs(ctx: ProfileContext, t: TurnInputs, reports: PlayerRepor
   // The git lists reach the Coach only through file-existence promises or the zero-test check (gitListsMatter).
   const gitMatters = gitListsMatter(ctx, t)
   if (gitMatters) missing.push(`git change lists of turn ${t.turn} (git diff --name-only)`)
-  if (lossyWriterUndo(ctx)) missing.push(`the file lists of turn ${t.turn} as the parser gave them (the code that ran dropped entries that are not file paths, D5)`)
+  if (lossyWriterUndo(ctx)) missing.push(`the file lists of turn ${t.turn} as the parser gave them (the code that ran had writerPathFilter, which dropped entries that are not file paths)`)
   assumptions.push(`parser output rebuilt from task_work_results.json of turn ${t.turn}; git-detected files not added${gitMatters ? '' : ' (they cannot change this turn\'s verdict: no file-existence promises apply, and the zero-test check does not look at them)'}`)
   const view = viewFor(ctx, t.turn, reports, written, root)
   const sink = collectingSink()

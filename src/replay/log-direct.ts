@@ -35,7 +35,7 @@ export function directTurnWithoutSyntheticBuilder(ctx: ProfileContext, t: TurnIn
     criteriaTotal: total,
     feedback,
     feedbackBasis: root === null ? 'category' : 'rebuilt',
-    feedbackFrom: `the missing-results feedback of a failed direct-mode turn (no synthetic report under ${ctx.name}, D13)`,
+    feedbackFrom: `the missing-results feedback of a failed direct-mode turn (${ctx.name} builds no synthetic report: directSyntheticReport is off)`,
     feedbackIsRecorded: false,
     coachReport: loopReport('feedback', 0, total, false, feedback),
     playerReport: null,

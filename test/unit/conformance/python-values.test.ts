@@ -4,8 +4,8 @@ import {parseVectorLines} from '../../../src/conformance/vector.js'
 
 /**
  * Vectors of the oracle's format (one JSON line each) for Python's printing of values read from JSON,
- * written here by hand: the outputs follow docs/guardkit-logic.md (§6.1 step 1 for an unreadable results file, §7.2
- * for the 0/N dump, §7.4 for the promise evidence) and the Python parts were printed by CPython 3.11.7
+ * written here by hand: the outputs follow docs/guardkit-logic.md §6.1 step 1, §7.2, §7.4 (an unreadable results
+ * file, the 0/N dump, the promise evidence) and the Python parts were printed by CPython 3.11.7
  * (`str(e)` of `json.loads("{not json")`, `str(json.loads(...))` of a dict holding `1.0`, an f-string of
  * None). They go through the same reader as a vector file: the `1.0` in the line's text must stay a float.
  */

@@ -137,7 +137,7 @@ describe('the HTML report of TASK-DB-003 (fixtures/runs/db-003-timeout/README.md
 
   it('marks the window a profile\'s rule looked at when it fired: turns 2-4 for the run\'s own code on seed 004 (ae7e-promise-loss)', () => {
     const {doc} = get('ae7e-promise-loss')
-    const tl = all(doc.root, (e) => e.attrs['data-task'] === 'TASK-USR-003' && e.attrs['role'] === 'table')[0]!
+    const tl = all(doc.root, (e) => e.attrs['data-task'] === 'TASK-USR-003' && (e.attrs['class'] ?? '').split(' ').includes('tl'))[0]!
     expect(all(tl, (e) => e.attrs['data-window'] === 'as-run:51222879').map(ancestorTurn)).toEqual([2, 3, 4])
   })
 

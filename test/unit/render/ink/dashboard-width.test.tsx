@@ -29,7 +29,7 @@ const model: DashboardModel = {
   ],
   stall: {
     'TASK-数据-003#2': {
-      threshold: 3, remainingRunning: 2, remainingFixed: 1, firedRunning: null, firedFixed: null, endedFixed: null,
+      threshold: 3, remainingRunning: 2, remainingFixed: 1, firedRunning: null, firedFixed: null, endedFixed: null, fixedBranches: null,
       rows: [{turn: 4, feedback: '- Independent test verification failed: tests/test_user.py::test_create FAILED (sqlalchemy.exc.OperationalError)', raw: '7e14c185', normalised: '82511af6', running: {signature: '7e14c185', count: 0}, fixed: {signature: '82511af6', count: 0}}],
     },
   },
