@@ -88,7 +88,8 @@ details.task>summary>h2{display:inline;border:none;margin:0;padding:0;font-size:
 .nosig{color:var(--muted);font-size:12px}
 .stopped{color:var(--muted);font-size:12px;background:repeating-linear-gradient(135deg,#eaeef2 0 4px,transparent 4px 8px)}
 .bar{vertical-align:middle}
-.chip{display:inline-block;border-radius:9px;padding:0 7px;font-size:12px;line-height:18px;border:1px solid;white-space:nowrap}
+.chip{display:inline-block;border-radius:9px;padding:0 7px;font-size:12px;line-height:18px;border:1px solid;white-space:nowrap;max-width:100%}
+.chip-fixed-stall,.chip-profile-stall,.chip-profile-end{white-space:normal}
 .chip-fixed-stall{background:var(--info-bg);color:var(--info);border-color:var(--info);font-weight:700}
 .chip-profile-stall,.chip-profile-end{background:#efe9fb;color:#5b3e9e;border-color:#8c6bd1}
 .chip-recorded-stall{background:var(--bad-bg);color:var(--bad);border-color:var(--bad);font-weight:700}

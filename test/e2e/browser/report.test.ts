@@ -64,12 +64,13 @@ describe.skipIf(!chromiumInstalled())('the TASK-DB-003 report in Debian’s chro
     expect(await timeline.locator('[data-turn]').evaluateAll((rows) => rows.map((r) => Number((r as unknown as DomElement).getAttribute('data-turn'))))).toEqual(Array.from({length: 18}, (_, i) => i + 1))
     const fixed = page.locator('#TASK-DB-003-t5 [data-marker="fixed-stall"]')
     expect(await fixed.isVisible()).toBe(true)
-    expect(await fixed.textContent()).toContain('fixed')
+    // fixed's own test-failure wording is not in the records (fixtures/runs/db-003-timeout/README.md): the marker is conditional
+    expect(await fixed.textContent()).toMatch(/fixed stops here if fixed's own feedback \(not in the records\) repeated/)
     const cancelled = page.locator('#TASK-DB-003-t18 [data-marker="cancelled"]')
     expect(await cancelled.isVisible()).toBe(true)
     expect(await page.locator('#TASK-DB-003-t18 [data-marker="timeout"]').isVisible()).toBe(true)
-    // the window of the fixed rule is drawn on turns 3–5 of the fixed lane
-    expect(await timeline.locator('[data-window="fixed"]').evaluateAll((cells) => cells.map((c) => (c as unknown as DomElement).closest('[data-turn]')?.getAttribute('data-turn')))).toEqual(['3', '4', '5'])
+    // no window is drawn for a stall that holds in one branch only
+    expect(await timeline.locator('[data-window="fixed"]').count()).toBe(0)
     // the same signature has the same colour in the browser's own computed style
     const colour = (turn: number, lane: string) => page.locator(`#TASK-DB-003-t${turn} [data-lane="${lane}"] [data-sig]`).evaluate((e) => (globalThis as unknown as DomWindow).getComputedStyle(e).backgroundColor)
     expect(await colour(1, 'recorded')).toBe(await colour(3, 'recorded'))
