@@ -10,14 +10,17 @@ import {root} from '../helpers/built-cli.js'
 
 const hasTmux = spawnSync('tmux', ['-V']).status === 0
 const session = `gr-width-${process.pid}`
-const tmux = (...args: string[]) => execFileSync('tmux', args, {encoding: 'utf8'})
+// a tmux server of its own (-L): the e2e files run in parallel, and a server shared with another file's session
+// exits under this one when that session ends
+const socket = `gr-width-${process.pid}`
+const tmux = (...args: string[]) => execFileSync('tmux', ['-L', socket, ...args], {encoding: 'utf8'})
 /** The screen, wrapped lines joined back (-J): a line wider than the pane is one the terminal wrapped. */
 const screen = () => tmux('capture-pane', '-p', '-J', '-t', session)
 const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`
 const dirs: string[] = []
 
 afterAll(() => {
-  spawnSync('tmux', ['kill-session', '-t', session])
+  spawnSync('tmux', ['-L', socket, 'kill-server'])
   for (const d of dirs) rmSync(d, {recursive: true, force: true})
 })
 
@@ -37,7 +40,7 @@ describe.runIf(hasTmux || (process.env.CI !== undefined && process.env.CI !== ''
       const sim = [process.execPath, join(root, 'fixtures/sim/guardkit-sim.mjs'), join(root, 'fixtures/runs/db-003-timeout'), '--worktree', join(dir, 'wt'), '--speed', '100']
       const live = [process.execPath, join(root, 'bin/run.js'), 'live', '--record', join(dir, 'rec'), '--time-scale', '100', '--', ...sim]
       const script = `cd ${quote(dir)} && env -u CI ${live.map(quote).join(' ')}; echo LIVE-EXIT=$?; sleep 60`
-      spawnSync('tmux', ['kill-session', '-t', session])
+      spawnSync('tmux', ['-L', socket, 'kill-session', '-t', session])
       tmux('new-session', '-d', '-s', session, '-x', String(columns), '-y', '45', script)
       await waitFor(() => /INFRA_TEST_FAILURE/.test(screen()) && /▸ TASK-DB-003/.test(screen()), 60_000, 'the first warning')
       const s = screen()

@@ -6,12 +6,15 @@ import {DEV, removeTempDirs, simCommand, tempDir, waitFor} from './helpers.js'
 
 const hasTmux = spawnSync('tmux', ['-V']).status === 0
 const session = `gr-live-${process.pid}`
-const tmux = (...args: string[]) => execFileSync('tmux', args, {encoding: 'utf8'})
+// a tmux server of its own (-L): the e2e files run in parallel, and a server shared with another file's session
+// exits under this one when that session ends
+const socket = `gr-live-${process.pid}`
+const tmux = (...args: string[]) => execFileSync('tmux', ['-L', socket, ...args], {encoding: 'utf8'})
 const screen = () => tmux('capture-pane', '-p', '-t', session)
 const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`
 
 afterAll(() => {
-  spawnSync('tmux', ['kill-session', '-t', session])
+  spawnSync('tmux', ['-L', socket, 'kill-server'])
   removeTempDirs()
 })
 
