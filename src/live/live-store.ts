@@ -273,9 +273,15 @@ export class LiveStore extends EventEmitter<StoreEvents> implements DashboardSou
   private announce(report: AnalysisReport): void {
     for (const {task} of report.tasks) {
       const key = taskKey(task)
+      const last = task.turns.at(-1)
       for (const t of task.turns) {
         const decision = t.coach.decision?.value
         if (!decision || this.announced.has(`${key}:${t.turn}`)) continue
+        // a decision's line can be read before the criteria count that follows it: the turn is told once it is
+        // complete (its count read, a later turn begun, the task ended or the run over), never with a count missing
+        // that the next snapshot holds
+        const complete = t.coach.criteriaMet !== null || t !== last || task.outcome !== null || this.final
+        if (!complete) continue
         this.announced.add(`${key}:${t.turn}`)
         this.emit('turn', {taskId: task.taskId, attempt: task.attempt, turn: t.turn, decision, criteriaMet: t.coach.criteriaMet?.value ?? null, criteriaTotal: t.coach.criteriaTotal?.value ?? null})
       }

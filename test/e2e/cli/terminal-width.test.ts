@@ -45,7 +45,8 @@ describe('off a terminal: unwrapped, unless COLUMNS says how wide', () => {
   it('analyze piped: a verdict is one line however long; with COLUMNS=80 every line fits 80', async () => {
     const [piped, narrow] = await Promise.all([builtCli(['fixtures/runs/db-003-timeout']), builtCli(['fixtures/runs/db-003-timeout'], {COLUMNS: '80'})])
     expect(piped.stdout.split('\n').some((l) => stringWidth(l) > 120)).toBe(true)
-    expect(piped.stdout).toMatch(/\n {2}why +the Coach's own test run[^\n]+ repeated\n/)
+    // the why line (the primary cause, its quoted line, the contributing causes) is long: one line, unwrapped
+    expect(piped.stdout).toMatch(/\n {2}why +test-environment: the Coach's own test run[^\n]+ \(run\.log:\d+\); contributing: [^\n]+\n/)
     expect(narrow.stdout.split('\n').filter((l) => stringWidth(l) > 80)).toEqual([])
   })
 })
