@@ -1,4 +1,4 @@
-import {compareCodePoints} from '../shared/compare.js'
+import {compareCodePoints} from '../shared/code-point-order.js'
 import {FINDING_CODES, SEVERITY_ORDER, type Finding} from '../model/finding.js'
 import type {FindingDraft} from './draft.js'
 

@@ -32,7 +32,7 @@ export interface RecordedStall {
 }
 
 /** Flags of a built-in profile (legacy, fixed, pre-acr, as-run:<sha>); legacy when unknown. */
-export function profileFlags(name: string | null): LogicFlags {
+export function flagsOfProfile(name: string | null): LogicFlags {
   return (name ? builtinProfile(name) : null)?.flags ?? builtinProfile('legacy')!.flags
 }
 

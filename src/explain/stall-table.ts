@@ -2,7 +2,7 @@ import {describeBranches} from './branch-phrases.js'
 import type {Evidence} from '../model/evidence.js'
 import type {TaskRun} from '../model/run-record.js'
 import type {Fidelity, ReplayedTurn, TaskReplay} from '../replay/types.js'
-import {fixedStop, profileFlags, runRecordedStall} from './recorded-stall.js'
+import {fixedStop, flagsOfProfile, runRecordedStall} from './recorded-stall.js'
 import {feedbackByTurn, feedbackCategory} from './record-facts.js'
 import {modelledReplay} from './replay-view.js'
 
@@ -51,7 +51,7 @@ export interface StallCell {
 
 export function buildStallTable(task: TaskRun, replays: Readonly<Record<string, TaskReplay>>, asRun: string | null): StallTable {
   const feedback = feedbackByTurn(task)
-  const sim = runRecordedStall(task, profileFlags(asRun), feedback)
+  const sim = runRecordedStall(task, flagsOfProfile(asRun), feedback)
   const simByTurn = new Map(sim.rows.map((r) => [r.turn, r]))
   const turns = new Set<number>([...task.turns.map((t) => t.turn), ...Object.values(replays).flatMap((r) => r.turns.map((t) => t.turn))])
   const rows: StallRow[] = [...turns].sort((a, b) => a - b).map((turn) => {
@@ -109,7 +109,7 @@ const SKIPPED: Record<NonNullable<ReplayedTurn['detail']['loop']['stallSkipped']
 /** "fixed would have stopped at turn 5" / "fixed would not stop either: …", when the record shows no stall. */
 function fixedVerdict(task: TaskRun, replays: Readonly<Record<string, TaskReplay>>, asRun: string | null): string | null {
   if (task.stall?.kind === 'feedback') return null
-  const stop = fixedStop(task, replays, runRecordedStall(task, profileFlags(asRun)), runRecordedStall(task, profileFlags('fixed')))
+  const stop = fixedStop(task, replays, runRecordedStall(task, flagsOfProfile(asRun)), runRecordedStall(task, flagsOfProfile('fixed')))
   const fixed = modelledReplay(replays, 'fixed')
   if (fixed?.outcome.kind === 'branches') return `fixed is undetermined: ${describeBranches(fixed.outcome.branches)}`
   if (stop.turn !== null) return `fixed would have stopped at turn ${stop.turn}${stop.basis === 'excerpt' ? ' (approximate: signed on the log\'s excerpts)' : ''}`

@@ -9,7 +9,7 @@ import type {TaskVerdict, Waste, WhatIf} from './analysis.js'
 import {describeBranches} from './branch-phrases.js'
 import {formatMinutes} from './families/infrastructure.js'
 import {NOT_FIXED, WHY} from './phrases.js'
-import {fixedStop, profileFlags, repeatRuns, runRecordedStall} from './recorded-stall.js'
+import {fixedStop, flagsOfProfile, repeatRuns, runRecordedStall} from './recorded-stall.js'
 import {lastTurn, turnTimes} from './record-facts.js'
 import {fidelityNote, modelledReplay} from './replay-view.js'
 
@@ -176,7 +176,7 @@ function waste(input: VerdictInput): Waste | null {
     stop = {turn: fixed.outcome.turn, basis: fixed.outcome.outcome === 'approved' ? `fixed approves at turn ${fixed.outcome.turn}` : `fixed stops at turn ${fixed.outcome.turn} (${fixed.outcome.outcome})`}
   }
   if (!stop) {
-    const s = fixedStop(task, {}, runRecordedStall(task, profileFlags(input.asRun)), runRecordedStall(task, profileFlags('fixed')))
+    const s = fixedStop(task, {}, runRecordedStall(task, flagsOfProfile(input.asRun)), runRecordedStall(task, flagsOfProfile('fixed')))
     if (s.turn !== null && s.turn < last) stop = {turn: s.turn, basis: `normalised signatures of the recorded feedback repeat by turn ${s.turn}${s.basis === 'excerpt' ? ' (approximate)' : ''}`}
   }
   if (!stop && task.stall === null) {

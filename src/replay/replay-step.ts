@@ -94,33 +94,33 @@ export function stepReplay(state: ReplayState, ctx: ProfileContext, t: TurnInput
     const next = stepLoop(loop, {kind: 'turn', outcome, cancellation: 'between-player-and-coach'}, ctx.flags, sink)
     return {...state, loop: next, turns: [...state.turns, boundaryTurn(t, next, state, sink.records)]}
   }
-  let verdict = decideFromArtifacts(ctx, t, state.reports) ?? decideFromLog(ctx, t, {promisesEarlier: state.promisesEarlier, promisesAt: state.promisesAt})
-  const decision = verdict.decision
-  const unknowns = mergeUnknowns(state.unknowns, verdict.unknowns ?? [])
-  if (decision === null) return {...state, loop, unknowns, stoppedAt: t.turn, turns: [...state.turns, unknownTurn(t, verdict, state)]}
+  let decided = decideFromArtifacts(ctx, t, state.reports) ?? decideFromLog(ctx, t, {promisesEarlier: state.promisesEarlier, promisesAt: state.promisesAt})
+  const decision = decided.decision
+  const unknowns = mergeUnknowns(state.unknowns, decided.unknowns ?? [])
+  if (decision === null) return {...state, loop, unknowns, stoppedAt: t.turn, turns: [...state.turns, unknownTurn(t, decided, state)]}
 
   // An excerpt-only feedback the profile signs as the code that ran did: the record says what the
   // detector saw. Inside the logged stall window it is the logged signature; elsewhere the detector
   // did not fire, so the turn's signature is unknown and is not taken to equal any other.
   const recordedSig = recordedSigs.get(t.turn) ?? null
-  const excerptOnly = verdict.feedbackIsRecorded && verdict.feedbackBasis === 'category' && ctx.asRun !== null && ctx.asRun.stallNormalize === ctx.flags.stallNormalize
-  const unknownSig = (excerptOnly && recordedSig === null) || verdict.signatureUnknown !== undefined
+  const excerptOnly = decided.feedbackIsRecorded && decided.feedbackBasis === 'category' && ctx.asRun !== null && ctx.asRun.stallNormalize === ctx.flags.stallNormalize
+  const unknownSig = (excerptOnly && recordedSig === null) || decided.signatureUnknown !== undefined
   // The recorded text stands in for this profile's own (another wording): its equality pattern, never its signature.
-  const standIn = !unknownSig && verdict.signatureStandIn !== undefined && verdict.feedback !== null
+  const standIn = !unknownSig && decided.signatureStandIn !== undefined && decided.feedback !== null
   const useRecordedSig = excerptOnly && recordedSig !== null && !unknownSig && !standIn
-  const patternKey = standIn ? (excerptOnly && recordedSig !== null ? recordedSig : feedbackSignatures(verdict.feedback!, ctx.flags).used) : null
-  const stallFeedback = useRecordedSig ? `${SIGNATURE_TOKEN}${recordedSig}` : unknownSig ? `${UNKNOWN_TOKEN}${t.turn}` : standIn ? `${STAND_IN_TOKEN}${patternKey}` : verdict.feedback
-  if (standIn) verdict = {...verdict, assumptions: [...verdict.assumptions, `turn ${t.turn}'s signature under ${ctx.name} cannot be computed: ${verdict.signatureStandIn}`]}
-  if (verdict.signatureUnknown !== undefined) verdict = {...verdict, assumptions: [...verdict.assumptions, `turn ${t.turn}'s signature cannot be computed: ${verdict.signatureUnknown}; the stall detector is taken to see a feedback unlike any other`]}
-  else if (unknownSig) verdict = {...verdict, assumptions: [...verdict.assumptions, `turn ${t.turn}'s signature is not in the log (feedback excerpt only); the recorded run's detector did not fire on it`]}
-  if (state.uncertainSince !== null && verdict.fidelity === 'exact') {
-    verdict = {...verdict, fidelity: 'approximate', assumptions: [...verdict.assumptions, `turn ${state.uncertainSince}'s decision under this profile is a stand-in, so this turn is reached only on that assumption`]}
+  const patternKey = standIn ? (excerptOnly && recordedSig !== null ? recordedSig : feedbackSignatures(decided.feedback!, ctx.flags).used) : null
+  const stallFeedback = useRecordedSig ? `${SIGNATURE_TOKEN}${recordedSig}` : unknownSig ? `${UNKNOWN_TOKEN}${t.turn}` : standIn ? `${STAND_IN_TOKEN}${patternKey}` : decided.feedback
+  if (standIn) decided = {...decided, assumptions: [...decided.assumptions, `turn ${t.turn}'s signature under ${ctx.name} cannot be computed: ${decided.signatureStandIn}`]}
+  if (decided.signatureUnknown !== undefined) decided = {...decided, assumptions: [...decided.assumptions, `turn ${t.turn}'s signature cannot be computed: ${decided.signatureUnknown}; the stall detector is taken to see a feedback unlike any other`]}
+  else if (unknownSig) decided = {...decided, assumptions: [...decided.assumptions, `turn ${t.turn}'s signature is not in the log (feedback excerpt only); the recorded run's detector did not fire on it`]}
+  if (state.uncertainSince !== null && decided.fidelity === 'exact') {
+    decided = {...decided, fidelity: 'approximate', assumptions: [...decided.assumptions, `turn ${state.uncertainSince}'s decision under this profile is a stand-in, so this turn is reached only on that assumption`]}
   }
   const outcome: TurnOutcome = {
     decision,
     feedback: decision === 'feedback' ? stallFeedback : null,
-    playerResult: {success: verdict.playerSuccess, report: verdict.playerReport, error: null},
-    coachResult: verdict.coachReport ? {success: true, report: verdict.coachReport, error: null} : null,
+    playerResult: {success: decided.playerSuccess, report: decided.playerReport, error: null},
+    coachResult: decided.coachReport ? {success: true, report: decided.coachReport, error: null} : null,
   }
   const cancelAfter = boundary?.kind === 'cancelled' && boundary.where === 'after-turn' && boundary.turn === t.turn
   const event: LoopEvent = {kind: 'turn', outcome, ...(cancelAfter ? {cancellation: 'after-turn' as const} : {})}
@@ -132,16 +132,16 @@ export function stepReplay(state: ReplayState, ctx: ProfileContext, t: TurnInput
   const shownSignatures = useRecordedSig || unknownSig || standIn
     ? {...state.shownSignatures, [feedbackSignatures(stallFeedback!, ctx.flags).used]: useRecordedSig ? recordedSig! : standIn ? '(own text?)' : 'unknown'}
     : state.shownSignatures
-  const replayed = buildTurn(ctx, t, verdict, loopTurn, {...state, shownSignatures}, sink.records, useRecordedSig ? recordedSig : null, unknownSig || standIn)
+  const replayed = buildTurn(ctx, t, decided, loopTurn, {...state, shownSignatures}, sink.records, useRecordedSig ? recordedSig : null, unknownSig || standIn)
   const divergedHere = replayed.detail.differences.some((d) => d.field === 'decision' || d.field === 'feedback')
-  const report = verdict.playerReport ?? t.playerReport?.value ?? null
+  const report = decided.playerReport ?? t.playerReport?.value ?? null
   const promiseCount = Math.max(t.record.player.promisesRecovered?.value ?? 0, asArray(report?.completion_promises).length)
   return {
     loop,
     turns: [...state.turns, replayed],
     reports: report ? {...state.reports, [t.turn]: report} : state.reports,
     divergedAt: state.divergedAt ?? (divergedHere ? t.turn : null),
-    uncertainSince: state.uncertainSince ?? (verdict.decisionCertain ? null : t.turn),
+    uncertainSince: state.uncertainSince ?? (decided.decisionCertain ? null : t.turn),
     shownSignatures,
     promisesEarlier: state.promisesEarlier || promiseCount > 0,
     promisesAt: promiseCount > 0 ? {turn: t.turn, count: promiseCount} : state.promisesAt,
@@ -153,26 +153,26 @@ export function stepReplay(state: ReplayState, ctx: ProfileContext, t: TurnInput
 function buildTurn(
   ctx: ProfileContext,
   t: TurnInputs,
-  verdict: TurnDecision,
+  decided: TurnDecision,
   loopTurn: LoopTurn,
   state: ReplayState,
   logs: ReplayedTurn['logs'],
   recordedSig: string | null,
   unknownSig: boolean,
 ): ReplayedTurn {
-  const sigs = verdict.feedback && recordedSig === null && !unknownSig ? feedbackSignatures(verdict.feedback, ctx.flags) : null
-  const signature = recordedSig ?? (verdict.decision === 'feedback' ? (sigs?.used ?? null) : null)
-  const withheld = verdict.decision === 'feedback' && (verdict.signatureStandIn !== undefined || verdict.signatureUnknown !== undefined)
-  const signatureBasis: TurnDetail['feedback']['signatureBasis'] = signature === null ? (withheld ? 'withheld' : null) : recordedSig !== null ? 'recorded' : verdict.feedbackBasis === 'category' ? 'excerpt' : 'computed'
+  const sigs = decided.feedback && recordedSig === null && !unknownSig ? feedbackSignatures(decided.feedback, ctx.flags) : null
+  const signature = recordedSig ?? (decided.decision === 'feedback' ? (sigs?.used ?? null) : null)
+  const withheld = decided.decision === 'feedback' && (decided.signatureStandIn !== undefined || decided.signatureUnknown !== undefined)
+  const signatureBasis: TurnDetail['feedback']['signatureBasis'] = signature === null ? (withheld ? 'withheld' : null) : recordedSig !== null ? 'recorded' : decided.feedbackBasis === 'category' ? 'excerpt' : 'computed'
   const stall = loopTurn.stall ? toStallCheck(loopTurn, state, recordedSig) : null
   const base = emptyTurnDetail()
   const detail: TurnDetail = {
-    player: verdict.player,
-    coach: verdict.coach,
+    player: decided.player,
+    coach: decided.coach,
     feedback: {
       recorded: t.loggedFeedback?.text ?? t.feedback?.text ?? null,
       recordedCompleteness: t.loggedFeedback?.completeness ?? (t.feedback ? 'full' : null),
-      rebuiltFrom: verdict.feedbackFrom,
+      rebuiltFrom: decided.feedbackFrom,
       evidence: t.feedback?.evidence ?? [],
       rawSignature: recordedSig !== null && !ctx.flags.stallNormalize ? recordedSig : (sigs?.raw ?? null),
       normalisedSignature: recordedSig !== null && ctx.flags.stallNormalize ? recordedSig : (sigs?.normalized ?? null),
@@ -183,7 +183,7 @@ function buildTurn(
       perspectiveReset: loopTurn.perspectiveReset,
       criteriaPassed: loopTurn.criteriaPassed,
       peakCriteriaPassed: loopTurn.peakCriteriaPassed,
-      checkpoint: loopTurn.checkpoint ? {testsPassed: loopTurn.checkpoint.testsPassed, basis: verdict.recordedCheckpoint !== null ? 'recorded' : 'replayed'} : null,
+      checkpoint: loopTurn.checkpoint ? {testsPassed: loopTurn.checkpoint.testsPassed, basis: decided.recordedCheckpoint !== null ? 'recorded' : 'replayed'} : null,
       pollution: loopTurn.pollution
         ? {kind: loopTurn.pollution.kind, window: loopTurn.pollution.window.map((c) => c.turn), target: loopTurn.pollution.kind === 'rollback' ? loopTurn.pollution.target : null}
         : null,
@@ -193,19 +193,19 @@ function buildTurn(
   }
   const turn: ReplayedTurn = {
     turn: t.turn,
-    decision: verdict.decision,
-    criteriaMet: verdict.criteriaMet,
-    criteriaTotal: verdict.criteriaTotal,
-    feedback: verdict.decision === 'feedback' ? verdict.feedback : null,
-    feedbackBasis: verdict.feedbackBasis,
+    decision: decided.decision,
+    criteriaMet: decided.criteriaMet,
+    criteriaTotal: decided.criteriaTotal,
+    feedback: decided.decision === 'feedback' ? decided.feedback : null,
+    feedbackBasis: decided.feedbackBasis,
     signature,
     stall,
-    fidelity: verdict.fidelity,
+    fidelity: decided.fidelity,
     confidence: state.divergedAt !== null && state.divergedAt < t.turn ? 'inferred' : 'recorded',
-    missingInputs: verdict.missingInputs,
-    assumptions: [...verdict.assumptions, ...(state.divergedAt !== null && state.divergedAt < t.turn ? [`the replay's feedback differed from the recorded one from turn ${state.divergedAt}: the Player is assumed to have acted as recorded`] : [])],
+    missingInputs: decided.missingInputs,
+    assumptions: [...decided.assumptions, ...(state.divergedAt !== null && state.divergedAt < t.turn ? [`the replay's feedback differed from the recorded one from turn ${state.divergedAt}: the Player is assumed to have acted as recorded`] : [])],
     diverges: false,
-    logs: [...verdict.logs, ...logs].map((r) => ({level: r.level, logger: r.logger, message: showSignatures(hideTokenText(r.message), state)})),
+    logs: [...decided.logs, ...logs].map((r) => ({level: r.level, logger: r.logger, message: showSignatures(hideTokenText(r.message), state)})),
     detail,
   }
   const differences = turnDifferences(t, turn, ctx)
@@ -262,11 +262,11 @@ function boundaryTurn(t: TurnInputs, loop: LoopState, state: ReplayState, logs: 
   }
 }
 
-function unknownTurn(t: TurnInputs, verdict: TurnDecision, state: ReplayState): ReplayedTurn {
+function unknownTurn(t: TurnInputs, decided: TurnDecision, state: ReplayState): ReplayedTurn {
   return {
     turn: t.turn, decision: null, criteriaMet: null, criteriaTotal: null, feedback: null, feedbackBasis: 'unknown', signature: null, stall: null,
     fidelity: 'insufficient', confidence: state.divergedAt !== null && state.divergedAt < t.turn ? 'inferred' : 'recorded',
-    missingInputs: verdict.missingInputs, assumptions: verdict.assumptions, diverges: false, logs: [],
-    detail: {...emptyTurnDetail(), player: verdict.player, coach: verdict.coach},
+    missingInputs: decided.missingInputs, assumptions: decided.assumptions, diverges: false, logs: [],
+    detail: {...emptyTurnDetail(), player: decided.player, coach: decided.coach},
   }
 }

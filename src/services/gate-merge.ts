@@ -1,7 +1,7 @@
 import {readFile} from 'node:fs/promises'
 import {summariseGate} from '../explain/gate/summarise.js'
 import type {GateProblem, GateReport, GateRun} from '../render/gate-report.js'
-import {compareCodePoints} from '../shared/compare.js'
+import {compareCodePoints} from '../shared/code-point-order.js'
 import {UsageError} from '../shared/errors.js'
 import {sortProblems} from './gate/run-gate.js'
 import {writeGateOutputs, type GateOutputOptions, type GateOutputs} from './gate/outputs.js'

@@ -1,4 +1,4 @@
-import {compareCodePoints} from '../../shared/compare.js'
+import {compareCodePoints} from '../../shared/code-point-order.js'
 import {
   autobuildFileExistencePromises,
   buildStateRecoveryReport,

@@ -1,7 +1,7 @@
 import type {RootCause} from '../../model/root-cause.js'
 import type {TaskRun} from '../../model/run-record.js'
 import {SEVERITY_ORDER} from '../../model/finding.js'
-import {compareCodePoints} from '../../shared/compare.js'
+import {compareCodePoints} from '../../shared/code-point-order.js'
 import type {FindingDraft} from '../draft.js'
 import {CODE_CLASSES} from './code-classes.js'
 import {stageIndex, type Role, type Stage} from './stages.js'

@@ -5,7 +5,7 @@ import type {Evidence} from '../../model/evidence.js'
 import type {ArtifactVersion} from '../../model/run-record.js'
 import {draft, formatTurns, type FamilyInput, type FindingDraft} from '../draft.js'
 import {turnPromises} from '../promises.js'
-import {profileFlags} from '../recorded-stall.js'
+import {flagsOfProfile} from '../recorded-stall.js'
 import {artifactEvidence, asObject, hasKey, taskWorkResultsByTurn} from '../record-facts.js'
 import {modelledReplay, requirementsOf} from '../replay-view.js'
 
@@ -40,7 +40,7 @@ const SUBSTRING = /^Substring match with '([\s\S]*)'$/
  * results and the requirements list task_work_results.json gave it, scored with the docs/guardkit-logic.md §7.5 rules.
  */
 export function detectTextMatchFindings(input: FamilyInput): FindingDraft[] {
-  const flags = profileFlags(input.asRun)
+  const flags = flagsOfProfile(input.asRun)
   const twrByTurn = taskWorkResultsByTurn(input.task)
   const near: {turn: number; criterion: RecordedCriterion; closest: RequirementScore; evidence: Evidence[]}[] = []
   const fuzzy: {turn: number; criterion: RecordedCriterion; matched: string; evidence: Evidence[]}[] = []

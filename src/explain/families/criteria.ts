@@ -3,7 +3,7 @@ import {parseTaskFile} from '../../logic/mode/task-loader.js'
 import type {Evidence} from '../../model/evidence.js'
 import {draft, fixedBy, formatTurns, type FamilyInput, type FindingDraft} from '../draft.js'
 import {statusById, turnPromises, type TurnPromises} from '../promises.js'
-import {profileFlags} from '../recorded-stall.js'
+import {flagsOfProfile} from '../recorded-stall.js'
 import {criteriaTotal} from '../record-facts.js'
 import {detectTextMatchFindings} from './criteria-text.js'
 
@@ -73,7 +73,7 @@ function zeroOfNTextMatchEmpty(input: FamilyInput, promises: readonly TurnPromis
 
 /** PROMISES_LOST_ACROSS_TURNS: an earlier turn had promises, this one none, and the Coach did not reuse them. */
 function promisesLostAcrossTurns(input: FamilyInput, promises: readonly TurnPromises[]): FindingDraft[] {
-  const reuses = profileFlags(input.asRun).priorTurnPromises
+  const reuses = flagsOfProfile(input.asRun).priorTurnPromises
   let firstWith: TurnPromises | null = null
   const certain: number[] = []
   const inferred: number[] = []
@@ -153,14 +153,14 @@ function criteriaCountInflated(input: FamilyInput): FindingDraft[] {
   let legacy: readonly unknown[]
   let fixed: readonly unknown[]
   try {
-    legacy = parseTaskFile(file.text, file.file, profileFlags('pre-acr')).acceptance_criteria
-    fixed = parseTaskFile(file.text, file.file, profileFlags('fixed')).acceptance_criteria
+    legacy = parseTaskFile(file.text, file.file, flagsOfProfile('pre-acr')).acceptance_criteria
+    fixed = parseTaskFile(file.text, file.file, flagsOfProfile('fixed')).acceptance_criteria
   } catch {
     return []
   }
   if (legacy.length <= fixed.length) return []
   const turns = input.task.turns.filter((t) => t.coach.criteriaTotal?.value === legacy.length)
-  const asRunInflates = !profileFlags(input.asRun).topLevelCriteriaOnly
+  const asRunInflates = !flagsOfProfile(input.asRun).topLevelCriteriaOnly
   if (turns.length === 0 && !(asRunInflates && input.asRun !== null)) return []
   const extra = legacy.length - fixed.length
   return [

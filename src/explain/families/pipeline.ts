@@ -3,7 +3,7 @@ import type {Evidence} from '../../model/evidence.js'
 import type {ArtifactVersion} from '../../model/run-record.js'
 import {draft, fixedBy, formatTurns, plural, type FamilyInput, type FindingDraft} from '../draft.js'
 import {turnPromises} from '../promises.js'
-import {profileFlags} from '../recorded-stall.js'
+import {flagsOfProfile} from '../recorded-stall.js'
 import {artifactEvidence, asObject, hasKey, playerReport, stringList, taskWorkResultsByTurn} from '../record-facts.js'
 import {detectSyntheticFindings} from './synthetic.js'
 
@@ -158,7 +158,7 @@ function spuriousFileEntries(input: FamilyInput): FindingDraft[] {
 
 /** TASK_ID_MISSING_IN_RESULTS: task_work_results.json with an empty task_id, before the Coach fell back to its own (certain). */
 function taskIdMissing(input: FamilyInput): FindingDraft[] {
-  if (profileFlags(input.asRun).promiseTaskIdFallback) return []
+  if (flagsOfProfile(input.asRun).promiseTaskIdFallback) return []
   const hits: {turn: number; evidence: Evidence}[] = []
   for (const [turn, v] of taskWorkResultsByTurn(input.task)) {
     const json = asObject(v.json)

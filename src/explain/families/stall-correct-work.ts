@@ -1,6 +1,6 @@
 import {draft, fixedBy, type FamilyInput, type FindingDraft} from '../draft.js'
 import {coversAll, turnPromises} from '../promises.js'
-import {profileFlags} from '../recorded-stall.js'
+import {flagsOfProfile} from '../recorded-stall.js'
 import {criteriaTotal, feedbackByTurn, feedbackCategory} from '../record-facts.js'
 
 /**
@@ -17,7 +17,7 @@ export function stallOnCorrectWork(input: FamilyInput): FindingDraft[] {
   if (total === null || total === 0) return []
   const verified = coachVerifiedAll(input, stall.turn, total)
   if (verified) return [verified]
-  const acceptPartial = profileFlags(input.asRun).acrPartialVerified
+  const acceptPartial = flagsOfProfile(input.asRun).acrPartialVerified
   // A count alone says nothing about statuses: it is evidence only if the stalled turn had no promises (they were lost, not rejected).
   const stalled = task.turns.find((t) => t.turn === stall.turn)
   // The stop must have been about criteria: turns whose tests or gates failed never judged the work.

@@ -2,7 +2,7 @@ import {signatureOf} from '../../logic/orchestrator/stall-signature.js'
 import type {Evidence} from '../../model/evidence.js'
 import type {TaskEvent} from '../../model/run-record.js'
 import {draft, fixedBy, formatTurns, plural, type FamilyInput, type FindingDraft} from '../draft.js'
-import {fixedStop, profileFlags, repeatRuns, runRecordedStall, type FixedStop, type RecordedStall, type RepeatRun} from '../recorded-stall.js'
+import {fixedStop, flagsOfProfile, repeatRuns, runRecordedStall, type FixedStop, type RecordedStall, type RepeatRun} from '../recorded-stall.js'
 import {feedbackByTurn, feedbackCategory, lastTurn, turnOf, type FeedbackView} from '../record-facts.js'
 import {stallOnCorrectWork} from './stall-correct-work.js'
 
@@ -16,8 +16,8 @@ const THRESHOLD = 3
 export function detectStallFindings(input: FamilyInput): FindingDraft[] {
   const feedback = feedbackByTurn(input.task)
   const runs = repeatRuns(input.task, feedback)
-  const asRun = runRecordedStall(input.task, profileFlags(input.asRun), feedback)
-  const fixed = runRecordedStall(input.task, profileFlags('fixed'), feedback)
+  const asRun = runRecordedStall(input.task, flagsOfProfile(input.asRun), feedback)
+  const fixed = runRecordedStall(input.task, flagsOfProfile('fixed'), feedback)
   // A run older than the window predates the feedback-stall detector (docs/era-markers.md): nothing "failed to fire".
   const detector = !beforeStallDetector(input)
   return [

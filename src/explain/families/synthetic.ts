@@ -2,7 +2,7 @@ import {pyTruthy} from '../../logic/python/strings.js'
 import type {Evidence} from '../../model/evidence.js'
 import {draft, fixedBy, formatTurns, type FamilyInput, type FindingDraft} from '../draft.js'
 import {turnPromises} from '../promises.js'
-import {profileFlags} from '../recorded-stall.js'
+import {flagsOfProfile} from '../recorded-stall.js'
 import {artifactEvidence, asObject, criteriaTotal, hasKey, playerReport, taskWorkResultsByTurn} from '../record-facts.js'
 
 const DIRECT_SYNTHETIC_NOTES = /^Direct mode SDK invocation completed \(git-detected/
@@ -116,7 +116,7 @@ function directModeWithCriteria(input: FamilyInput): FindingDraft[] {
   const synthetic = task.turns.some((t) => t.player.reportSource?.value === 'direct-synthetic' || t.player.reportSource?.value === 'state-recovery')
   if (task.outcome?.value === 'approved' && !synthetic) return []
   const explicit = task.taskFile?.frontmatter['implementation_mode'] === 'direct'
-  const guard = profileFlags(input.asRun).acCountGuard
+  const guard = flagsOfProfile(input.asRun).acCountGuard
   return [
     draft(input, {
       code: 'DIRECT_MODE_WITH_CRITERIA',

@@ -2,7 +2,7 @@ import {isTestFileName} from '../../logic/coach/test-paths.js'
 import {isAbsolutePath, normalizePath} from '../../logic/python/pathlib.js'
 import type {Evidence} from '../../model/evidence.js'
 import {draft, fixedBy, formatTurns, type FamilyInput, type FindingDraft} from '../draft.js'
-import {profileFlags} from '../recorded-stall.js'
+import {flagsOfProfile} from '../recorded-stall.js'
 import {modelledReplay} from '../replay-view.js'
 import {artifactEvidence, asObject, playerReport, stringList, taskWorkResultsByTurn} from '../record-facts.js'
 
@@ -15,7 +15,7 @@ export function detectTestPathFindings(input: FamilyInput): FindingDraft[] {
   const absRel: {turn: number; pairs: [string, string][]; where: string; evidence: Evidence[]}[] = []
   const spelled: {turn: number; pairs: [string, string][]; evidence: Evidence[]}[] = []
   const twrByTurn = taskWorkResultsByTurn(input.task)
-  const dedupes = profileFlags(input.asRun).relPathDedup
+  const dedupes = flagsOfProfile(input.asRun).relPathDedup
   for (const t of input.task.turns) {
     const cmd = t.coach.testCommand
     if (cmd) {

@@ -2,7 +2,7 @@ import {classifyTestFailure} from '../../logic/coach/classify-test-failure.js'
 import type {Evidence} from '../../model/evidence.js'
 import type {TurnRecord} from '../../model/run-record.js'
 import {draft, fixedBy, formatTurns, type FamilyInput, type FindingDraft} from '../draft.js'
-import {profileFlags} from '../recorded-stall.js'
+import {flagsOfProfile} from '../recorded-stall.js'
 import {asObject, feedbackByTurn, feedbackCategory, type FeedbackView} from '../record-facts.js'
 import {detectTestPathFindings} from './test-paths.js'
 
@@ -71,7 +71,7 @@ interface InfraTurn {
 
 /** Turns whose independent test run failed for an environment reason. */
 function infraTurns(input: FamilyInput, feedback: Map<number, FeedbackView>): InfraTurn[] {
-  const fixed = profileFlags('fixed')
+  const fixed = flagsOfProfile('fixed')
   const out: InfraTurn[] = []
   for (const t of input.task.turns) {
     const it = t.coach.independentTests
@@ -119,7 +119,7 @@ function infraTestFailure(input: FamilyInput, infra: readonly InfraTurn[]): Find
   const secs = chosen.map((i) => i.seconds).filter((s): s is number => s !== null)
   const range = secs.length ? ` in ${Math.min(...secs)}${Math.max(...secs) !== Math.min(...secs) ? `–${Math.max(...secs)}` : ''} s` : ''
   const why = [...new Set(chosen.map((i) => i.why))]
-  const sdk = profileFlags(input.asRun).sdkTests || input.run.eraMarkers.some((m) => m.id === 'independent-tests-via-sdk')
+  const sdk = flagsOfProfile(input.asRun).sdkTests || input.run.eraMarkers.some((m) => m.id === 'independent-tests-via-sdk')
   // what the run itself shows was in effect is never advised again: say that it did not fix it
   const viaSdk = (input.task.signals ?? []).find((s) => /Running independent tests via SDK/.test(s.text) && (s.turn === null || turns.includes(s.turn)))
   return [
@@ -146,7 +146,7 @@ function infraTestFailure(input: FamilyInput, infra: readonly InfraTurn[]): Find
 
 /** ENV_PARITY_GAP (inferred): the Player's results said the tests passed; the Coach's bare run failed fast on infrastructure. */
 function envParityGap(input: FamilyInput, infra: readonly InfraTurn[]): FindingDraft[] {
-  const sdk = profileFlags(input.asRun).sdkTests || input.run.eraMarkers.some((m) => m.id === 'independent-tests-via-sdk')
+  const sdk = flagsOfProfile(input.asRun).sdkTests || input.run.eraMarkers.some((m) => m.id === 'independent-tests-via-sdk')
   // the run's own record of how the Coach ran its tests outranks what its era could do
   const ran = (turn: number) => testRunVia(input, turn) ?? (sdk ? 'sdk' : 'subprocess')
   if (infra.every((i) => ran(i.turn.turn) === 'sdk')) return []
@@ -192,7 +192,7 @@ function feedbackNotActionable(input: FamilyInput, feedback: Map<number, Feedbac
     const body = fb.text.split('\n').slice(1).join('\n')
     if (ERROR_CONTEXT.test(body)) continue
     if (fb.completeness === 'full') certain.push(fb)
-    else if (/^\s*(FAILED|ERROR)\b/.test(body) && !profileFlags(input.asRun).summaryErrorContext) inferred.push(fb)
+    else if (/^\s*(FAILED|ERROR)\b/.test(body) && !flagsOfProfile(input.asRun).summaryErrorContext) inferred.push(fb)
   }
   const chosen = certain.length > 0 ? certain : inferred
   if (chosen.length === 0) return []
@@ -208,7 +208,7 @@ function feedbackNotActionable(input: FamilyInput, feedback: Map<number, Feedbac
         : `The feedback after ${formatTurns(turns)} gave the Player only pytest's summary lines ("${sample}"), not the error that explains the failure, so it could not tell why the tests failed.`,
       evidence: chosen.flatMap((f) => f.evidence).slice(0, 12),
       remediation: 'Run the failing test command yourself (reproduce shows it) and put the real error in the task\'s notes for the next run; GuardKit 5c2b5d82+ adds an "Error detail:" block to the feedback.',
-      fixedIn: profileFlags(input.asRun).summaryErrorContext ? null : fixedBy('summaryErrorContext'),
+      fixedIn: flagsOfProfile(input.asRun).summaryErrorContext ? null : fixedBy('summaryErrorContext'),
       source: {function: 'CoachValidator._summarize_test_output / AutoBuildOrchestrator._extract_feedback', spec: '§6.6, §8.3'},
       ...(certain.length > 0
         ? {}

@@ -1,7 +1,7 @@
 import type {LogicFlags} from '../changes.js'
 import {PyException} from '../python/builtins.js'
 import {joinPath, pathName} from '../python/pathlib.js'
-import {compareCodePoints} from '../../shared/compare.js'
+import {compareCodePoints} from '../../shared/code-point-order.js'
 import type {WorktreeView} from '../worktree.js'
 import {extractAcceptanceCriteria} from './extract-acceptance-criteria.js'
 import {parseFrontmatter} from './frontmatter.js'

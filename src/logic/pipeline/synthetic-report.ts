@@ -1,4 +1,4 @@
-import {compareCodePoints} from '../../shared/compare.js'
+import {compareCodePoints} from '../../shared/code-point-order.js'
 import type {LogicFlags} from '../changes.js'
 import {LOGGERS, NULL_SINK, type LogSink} from '../log-sink.js'
 import {pyLower, pyTruthy} from '../python/strings.js'

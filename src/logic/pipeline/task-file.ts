@@ -1,4 +1,4 @@
-import {compareCodePoints} from '../../shared/compare.js'
+import {compareCodePoints} from '../../shared/code-point-order.js'
 import type {LogicFlags} from '../changes.js'
 import {loadYaml} from '../mode/frontmatter.js'
 import {parseTaskFile} from '../mode/task-loader.js'

@@ -1,4 +1,4 @@
-import {compareCodePoints} from '../../shared/compare.js'
+import {compareCodePoints} from '../../shared/code-point-order.js'
 
 /**
  * `pathlib.PurePosixPath` semantics (docs/guardkit-logic.md §3.11): lexical only, never the filesystem.

@@ -1,6 +1,6 @@
 import {describeSource} from '../text/change-names.js'
 import {SEVERITY_ORDER, type Finding} from '../../model/finding.js'
-import {stableSortBy} from '../../shared/compare.js'
+import {stableSortBy} from '../../shared/code-point-order.js'
 import {evidenceList, turnLinks, type TurnOfEvidence} from './evidence.js'
 import {anchorId, clip, html, join, type Html} from './html.js'
 

@@ -1,5 +1,5 @@
 import {SEVERITY_ORDER, type Finding} from '../../model/finding.js'
-import {stableSortBy} from '../../shared/compare.js'
+import {stableSortBy} from '../../shared/code-point-order.js'
 
 /** One line of a task's cause chain: a finding placed under the finding it follows from. */
 export interface ChainEntry {

@@ -1,6 +1,6 @@
 import {access} from 'node:fs/promises'
 import type {GateProblem} from '../../render/gate-report.js'
-import {compareCodePoints} from '../../shared/compare.js'
+import {compareCodePoints} from '../../shared/code-point-order.js'
 import {expectationCandidates, shownPath, type CorpusRun} from './expand-paths.js'
 import type {ExpectationsFile, TaskExpectation} from './expectations-file.js'
 

@@ -1,6 +1,6 @@
 import {readdir, stat} from 'node:fs/promises'
 import {dirname, relative, resolve, sep} from 'node:path'
-import {compareCodePoints} from '../../shared/compare.js'
+import {compareCodePoints} from '../../shared/code-point-order.js'
 import {UsageError} from '../../shared/errors.js'
 import {expandGlob, globBase, isGlob} from './glob.js'
 

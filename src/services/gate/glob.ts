@@ -1,6 +1,6 @@
 import {readdir} from 'node:fs/promises'
 import {isAbsolute, join, resolve} from 'node:path'
-import {compareCodePoints} from '../../shared/compare.js'
+import {compareCodePoints} from '../../shared/code-point-order.js'
 
 /**
  * A small glob for PATH arguments that reach the gate unexpanded (quoted in a CI file, or on

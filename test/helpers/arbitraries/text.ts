@@ -85,7 +85,7 @@ export function pyPrefix(s: string, n: number): string {
   return codePoints(s).slice(0, Math.max(0, n)).join('')
 }
 
-/** Code-point order (Python's `sorted()` on str), written here independently of src/shared/compare. */
+/** Code-point order (Python's `sorted()` on str), written here independently of src/shared/code-point-order. */
 export function byCodePoint(a: string, b: string): number {
   const ca = codePoints(a)
   const cb = codePoints(b)

@@ -1,4 +1,4 @@
-import {compareCodePoints} from '../../../shared/compare.js'
+import {compareCodePoints} from '../../../shared/code-point-order.js'
 import {pyLen, pyLower, pySplitWhitespace} from '../../python/strings.js'
 
 /** `CoachValidator.STOPWORDS` (docs/guardkit-logic.md §7.5; identical in both versions). */

@@ -2,7 +2,7 @@ import {describe, expect, it} from 'vitest'
 import {classifyTestFailure} from '../../../../src/logic/coach/classify-test-failure.js'
 import type {IndependentTestResult} from '../../../../src/logic/coach/independent-test-result.js'
 import {judgeTestFailure} from '../../../../src/logic/coach/test-failure-feedback.js'
-import {FIXED, LEGACY, logLines, profileFlags, sink} from './helpers.js'
+import {FIXED, LEGACY, logLines, flagsOfProfile, sink} from './helpers.js'
 
 const classify = (raw: string | null, infra: unknown = null, flags = FIXED) => {
   const c = classifyTestFailure(raw, infra, flags)
@@ -36,7 +36,7 @@ describe('_classify_test_failure (docs/guardkit-logic.md §6.7, fixed)', () => {
   })
 
   it('before infraTiers (5c2b5d82) returns the class alone, from every pattern of seed 002 R4', () => {
-    const atR4 = profileFlags('as-run:5c2b5d82')
+    const atR4 = flagsOfProfile('as-run:5c2b5d82')
     expect(classify('ImportError: cannot import name x', null, atR4)).toEqual(['infrastructure', null])
     expect(classify('E   AssertionError', null, atR4)).toEqual(['code', null])
   })

@@ -3,14 +3,14 @@ import {collectingSink, type LogRecord} from '../../../../src/logic/log-sink.js'
 import {builtinProfile} from '../../../../src/logic/profiles.js'
 import {createVirtualWorktree, type WorktreeView} from '../../../../src/logic/worktree.js'
 
-export function profileFlags(name: string): LogicFlags {
+export function flagsOfProfile(name: string): LogicFlags {
   const profile = builtinProfile(name)
   if (!profile) throw new Error(`no profile ${name}`)
   return profile.flags
 }
 
-export const LEGACY = profileFlags('legacy')
-export const FIXED = profileFlags('fixed')
+export const LEGACY = flagsOfProfile('legacy')
+export const FIXED = flagsOfProfile('fixed')
 
 /** The oracle harness's worktree root (docs/guardkit-logic.md §12). */
 export const ROOT = '/worktree/root'

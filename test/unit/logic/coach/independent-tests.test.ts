@@ -3,7 +3,7 @@ import {runIndependentTests, type IndependentTestsInput, type SubprocessOutcome,
 import {extractContentText, interpretSdkRun, sdkIsErrorNoneHeuristic} from '../../../../src/logic/coach/sdk-test-run.js'
 import {describeDispatch, dispatchIndependentTests, isCustomApiBase, sdkTestOptions, sdkTestPrompt, subprocessInvocation} from '../../../../src/logic/coach/test-dispatch.js'
 import type {LogicFlags} from '../../../../src/logic/changes.js'
-import {FIXED, LEGACY, logLines, profileFlags, ROOT, sink, worktree} from './helpers.js'
+import {FIXED, LEGACY, logLines, flagsOfProfile, ROOT, sink, worktree} from './helpers.js'
 
 describe('test dispatch (docs/guardkit-logic.md §6.4)', () => {
   it('legacy always runs a shell subprocess', () => {
@@ -24,7 +24,7 @@ describe('test dispatch (docs/guardkit-logic.md §6.4)', () => {
   it('forces the subprocess for a custom ANTHROPIC_BASE_URL from c3feae49 on', () => {
     const env = {anthropicBaseUrl: 'http://localhost:8000/v1'}
     expect(dispatchIndependentTests([], env, FIXED).mode).toBe('subprocess')
-    expect(dispatchIndependentTests([], env, profileFlags('as-run:5c2b5d82')).mode).toBe('sdk')
+    expect(dispatchIndependentTests([], env, flagsOfProfile('as-run:5c2b5d82')).mode).toBe('sdk')
   })
 
   it('recognises a custom API base: set, non-empty, not containing api.anthropic.com', () => {
@@ -51,7 +51,7 @@ describe('test dispatch (docs/guardkit-logic.md §6.4)', () => {
       argv: ['/usr/bin/python3', '-m', 'pytest', 'tests/a.py', '-v', '--tb=short'],
     })
     expect(subprocessInvocation('npm test', '/usr/bin/python3', FIXED)).toEqual({shell: true, command: 'npm test'})
-    expect(subprocessInvocation('pytest tests/a.py', '/usr/bin/python3', profileFlags('as-run:5c2b5d82'))).toEqual({shell: true, command: 'pytest tests/a.py'})
+    expect(subprocessInvocation('pytest tests/a.py', '/usr/bin/python3', flagsOfProfile('as-run:5c2b5d82'))).toEqual({shell: true, command: 'pytest tests/a.py'})
   })
 })
 

@@ -3,7 +3,7 @@ import {detectTestCommand} from '../../../../src/logic/coach/detect-test-command
 import {detectTestsFromResults, normalizeToRelative} from '../../../../src/logic/coach/test-paths.js'
 import {NULL_SINK} from '../../../../src/logic/log-sink.js'
 import {createVirtualWorktree} from '../../../../src/logic/worktree.js'
-import {FIXED, LEGACY, logLines, profileFlags, ROOT, sink, worktree} from './helpers.js'
+import {FIXED, LEGACY, logLines, flagsOfProfile, ROOT, sink, worktree} from './helpers.js'
 
 // Seed 002 F2: the worktree and the paths of TASK-DB-003's turns 1 and 7.
 const SEED_ROOT = '/Users/richardwoollcott/Projects/appmilla_github/guardkit-examples/fastapi/.guardkit/worktrees/FEAT-BA28'
@@ -117,8 +117,8 @@ describe('_detect_test_command (docs/guardkit-logic.md §6.5)', () => {
   it('adds the fallbacks commit by commit: cumulative diff (351c53fa), promises (8a697b80), prior reports (7f15c9ff)', () => {
     const files = {'tests/test_users.py': null, '.guardkit/autobuild/TASK-X-001/player_turn_1.json': JSON.stringify({files_created: ['tests/test_users.py']})}
     const input = {...base, twr: {files_created: ['src/users.py']}, view: worktree(files)}
-    expect(detectTestCommand({...input, flags: profileFlags('as-run:8a697b80')})).toBeNull()
-    expect(detectTestCommand({...input, flags: profileFlags('as-run:7f15c9ff')})).toBe('pytest tests/test_users.py -v --tb=short')
+    expect(detectTestCommand({...input, flags: flagsOfProfile('as-run:8a697b80')})).toBeNull()
+    expect(detectTestCommand({...input, flags: flagsOfProfile('as-run:7f15c9ff')})).toBe('pytest tests/test_users.py -v --tb=short')
   })
 
   it('scans prior reports from the most recent turn down, skipping unreadable ones', () => {

@@ -2,7 +2,7 @@ import {describe, expect, it} from 'vitest'
 import {validate, type CoachValidateInput} from '../../../../src/logic/coach/validate.js'
 import type {LogicFlags} from '../../../../src/logic/changes.js'
 import {createVirtualWorktree} from '../../../../src/logic/worktree.js'
-import {FIXED, LEGACY, logLines, profileFlags, sink, worktree} from './helpers.js'
+import {FIXED, LEGACY, logLines, flagsOfProfile, sink, worktree} from './helpers.js'
 
 const AC = ['Config file exists', 'Schema validated']
 const PASSING_GATES = {all_passed: true, coverage_met: true, tests_passed: 5, coverage: 90.0}
@@ -126,7 +126,7 @@ describe('zero-test anomaly (docs/guardkit-logic.md §6.8)', () => {
 
   it('reproduces the Coach log of seed 002 turn 2 (corpus db_stalled.log lines 547-553)', () => {
     const task = {acceptance_criteria: AC, task_type: 'feature'}
-    const {logs} = run({taskId: 'TASK-DB-003', turn: 2, task, twr: noTests, independentTests: {kind: 'unrecorded'}}, profileFlags('as-run:351c53fa'))
+    const {logs} = run({taskId: 'TASK-DB-003', turn: 2, task, twr: noTests, independentTests: {kind: 'unrecorded'}}, flagsOfProfile('as-run:351c53fa'))
     const C = 'guardkit.orchestrator.quality_gates.coach_validator'
     expect(logs).toEqual([
       `INFO:${C}:Starting Coach validation for TASK-DB-003 turn 2`,
@@ -153,7 +153,7 @@ describe('independent tests in validate() (docs/guardkit-logic.md §6.4, §6.7)'
       view,
       taskWorkResults: {value: twrWith({files_created: [`${root}/tests/users/test_users.py`]})},
       independentTests: {kind: 'outcome', outcome: {kind: 'completed', returncode: 1, stdout: 'E   sqlalchemy.exc.OperationalError\n1 failed in 0.41s', stderr: '', durationSeconds: 0.5}},
-      flags: profileFlags('as-run:351c53fa'),
+      flags: flagsOfProfile('as-run:351c53fa'),
       sink: s,
     })
     const C = 'guardkit.orchestrator.quality_gates.coach_validator'

@@ -2,14 +2,14 @@ import {builtinProfile} from '../../../../src/logic/profiles.js'
 import type {LogicFlags} from '../../../../src/logic/changes.js'
 import type {JsonObject, TurnOutcome} from '../../../../src/logic/orchestrator/index.js'
 
-export function profileFlags(name: string): LogicFlags {
+export function flagsOfProfile(name: string): LogicFlags {
   const profile = builtinProfile(name)
   if (!profile) throw new Error(`no profile ${name}`)
   return profile.flags
 }
 
-export const LEGACY = profileFlags('legacy')
-export const FIXED = profileFlags('fixed')
+export const LEGACY = flagsOfProfile('legacy')
+export const FIXED = flagsOfProfile('fixed')
 
 /** A Coach report with `verified` of `total` criteria verified and, optionally, the task-work gate value. */
 export function coachReport(verified: number, total: number, testsGate?: boolean): JsonObject {

@@ -1,7 +1,7 @@
 import {describe, expect, it} from 'vitest'
 import {collectingSink} from '../../../../src/logic/log-sink.js'
 import {checkFeedbackStall, describeStallCheck, INITIAL_STALL_STATE, runFeedbackStallSequence} from '../../../../src/logic/orchestrator/index.js'
-import {db003Feedback, FIXED, LEGACY, profileFlags} from './helpers.js'
+import {db003Feedback, FIXED, LEGACY, flagsOfProfile} from './helpers.js'
 
 const AC = '- Not all acceptance criteria met:\n  • AC one'
 
@@ -65,7 +65,7 @@ describe('_is_feedback_stalled as a state machine (docs/guardkit-logic.md §8.4)
 
   it('the seed 002 as-run commit (351c53fa) has the extended threshold but not the normalisation, so it never fires either', () => {
     const calls = db003Feedback(17).map((f): [string, number] => [f, 0])
-    expect(runFeedbackStallSequence(calls, profileFlags('as-run:351c53fa'), collectingSink()).results.some(Boolean)).toBe(false)
+    expect(runFeedbackStallSequence(calls, flagsOfProfile('as-run:351c53fa'), collectingSink()).results.some(Boolean)).toBe(false)
   })
 
   it('honours a custom threshold (extended = threshold + 2)', () => {

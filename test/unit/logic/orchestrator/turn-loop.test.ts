@@ -10,7 +10,7 @@ import {
   type TurnOutcome,
 } from '../../../../src/logic/orchestrator/index.js'
 import type {LogicFlags} from '../../../../src/logic/changes.js'
-import {approveTurn, db003Feedback, FIXED, feedbackTurn, LEGACY, profileFlags} from './helpers.js'
+import {approveTurn, db003Feedback, FIXED, feedbackTurn, LEGACY, flagsOfProfile} from './helpers.js'
 
 const AC = '- Not all acceptance criteria met:\n  • AC one'
 const turns = (outcomes: readonly TurnOutcome[]): LoopEvent[] => outcomes.map((outcome) => ({kind: 'turn', outcome}))
@@ -45,7 +45,7 @@ describe('_loop_phase as a reducer (docs/guardkit-logic.md §8.1)', () => {
     const legacy = replay({maxTurns: 10}, events, LEGACY)
     expect(legacy.state.result).toMatchObject({outcome: 'unrecoverable_stall', turn: 4})
     // The as-run commit of seed 004 (51222879) has the extended threshold but feeds the current count: stall at 4.
-    expect(replay({maxTurns: 10}, events, profileFlags('as-run:51222879')).state.result?.turn).toBe(4)
+    expect(replay({maxTurns: 10}, events, flagsOfProfile('as-run:51222879')).state.result?.turn).toBe(4)
     const fixed = replay({maxTurns: 10}, events, FIXED)
     expect(fixed.state.result).toMatchObject({outcome: 'unrecoverable_stall', turn: 5})
     expect(fixed.state.turns.map((t) => t.stall?.count)).toEqual([6, 6, 6, 6, 6])
