@@ -1,7 +1,7 @@
-import {basename, dirname, join} from 'node:path'
+import {basename, dirname, isAbsolute, join, sep} from 'node:path'
 import type {IngestIssue} from '../model/ingest-issue.js'
 import {UsageError} from '../shared/errors.js'
-import {describeErrorCode, errorCode, type FsPort} from './fs/file-port.js'
+import {describeErrorCode, errorCode, PortError, readErrorIssue, type FsPort} from './fs/file-port.js'
 import type {RecordingManifest} from './discovery/recording.js'
 import {collectWorktree, isEventLog, isWorktreeRoot, type DiscoveredFile, type DiscoveredWorktree} from './discovery/find-worktree.js'
 import {DEFAULT_LIMITS, type IngestLimits} from './discovery/limits.js'
@@ -30,6 +30,8 @@ export interface Discovery {
   /** The manifest of a recording (docs/recording-format.md), when RUN is one. */
   readonly fixture: RecordingManifest | null
   readonly issues: readonly IngestIssue[]
+  /** The port to read RUN's files through: confined to RUN (for stdin, the port given). */
+  readonly port: FsPort
 }
 
 const SKIP_DIRS = new Set(['node_modules', '__pycache__', 'venv', 'site-packages'])
@@ -42,41 +44,47 @@ const SKIP_DIRS = new Set(['node_modules', '__pycache__', 'venv', 'site-packages
  * that is wrong becomes an issue.
  */
 export async function discoverRun(port: FsPort, runPath: string, limits: IngestLimits = DEFAULT_LIMITS): Promise<Discovery> {
-  if (runPath === '-') return {runPath, input: 'stdin', root: null, logs: [], worktrees: [], fixture: null, issues: []}
-  const abs = port.resolve(runPath)
+  if (runPath === '-') return {runPath, input: 'stdin', root: null, logs: [], worktrees: [], fixture: null, issues: [], port}
+  // `RUN/link/../run` means what it means to the shell: `..` of the link's target, not of `RUN/`
+  // (port.resolve would fold it away before the file system saw it)
+  const given = physicalPath(port, runPath)
   let kind: 'file' | 'dir' | 'other'
+  let real: string
   try {
-    kind = (await port.stat(abs)).kind as 'file' | 'dir' | 'other'
+    kind = (await port.stat(given)).kind as 'file' | 'dir' | 'other'
+    real = await port.realpath(given)
   } catch (error) {
     const code = errorCode(error)
     if (code === 'ENOENT') throw new UsageError(`RUN not found: ${runPath}`, 'Pass a log file, `-` for a log on stdin, or a directory holding logs, a worktree or a fixture.')
     throw new UsageError(`Cannot read RUN ${runPath}: ${describeErrorCode(code)} (${code}).`)
   }
   if (kind === 'file') {
-    const root = {abs: dirname(abs), real: await port.realpath(dirname(abs)).catch(() => dirname(abs))}
-    const size = await port.stat(abs).then((s) => s.size)
-    // files are opened with O_NOFOLLOW: a log given through a link is read at its target, under the name given
-    const target = await port.realpath(abs).catch(() => abs)
-    return {runPath, input: 'file', root, logs: [{abs: target, rel: basename(abs), size}], worktrees: [], fixture: null, issues: []}
+    // the user named this file: it is read at its target (through a link too), under the name given
+    const root = {abs: dirname(real), real: dirname(real)}
+    const size = await port.stat(real).then((s) => s.size)
+    return {runPath, input: 'file', root, logs: [{abs: real, rel: basename(port.resolve(runPath)), size}], worktrees: [], fixture: null, issues: [], port: port.within(root.real)}
   }
   if (kind !== 'dir') throw new UsageError(`RUN is neither a file nor a directory: ${runPath}`)
-  let real: string
-  try {
-    real = await port.realpath(abs)
-  } catch (error) {
-    throw new UsageError(`Cannot read RUN ${runPath}: ${describeErrorCode(errorCode(error))}.`)
-  }
-  const root: RunRoot = {abs, real}
-  const walker = new Walker(port, root, limits)
-  await walker.walk(abs, '.', 1)
+  const root: RunRoot = {abs: real, real}
+  // every file of RUN is read through the port confined to it: a link (or a folder swapped for one) out of RUN is refused
+  const inside = port.within(real)
+  const walker = new Walker(inside, root, limits)
+  await walker.walk(real, '.', 1)
   // The manifest reader pulls in zod; a plain log should not pay for it at start-up.
   const fixture = walker.sawManifest
-    ? await (await import('./discovery/recording.js')).readRecordingManifest(port, root, limits, walker.issues)
+    ? await (await import('./discovery/recording.js')).readRecordingManifest(inside, root, limits, walker.issues)
     : null
   const logs = await walker.pickLogs(fixture)
   const worktrees = walker.worktrees.slice().sort((a, b) => byCodePoint(a.rel, b.rel))
   const eventFiles = walker.eventFiles.slice().sort((a, b) => byCodePoint(a.rel, b.rel))
-  return {runPath, input: 'dir', root, logs, worktrees, eventFiles, fixture, issues: walker.issues}
+  return {runPath, input: 'dir', root, logs, worktrees, eventFiles, fixture, issues: walker.issues, port: inside}
+}
+
+/** An absolute form of a user's path that leaves `..` to the file system (path.resolve would fold `link/..`). */
+function physicalPath(port: FsPort, path: string): string {
+  if (isAbsolute(path)) return path
+  const cwd = port.resolve('.')
+  return cwd.endsWith(sep) ? `${cwd}${path}` : `${cwd}${sep}${path}`
 }
 
 class Walker {
@@ -145,13 +153,13 @@ class Walker {
       const isLog = c.rel.endsWith('.log')
       if (sniff === 'autobuild') out.push(c)
       else if (typeof sniff === 'object') {
-        this.issues.push({file: c.rel, code: 'unreadable', severity: 'error', message: `cannot read the file: ${describeErrorCode(sniff.unreadable)} (${sniff.unreadable})`})
+        this.issues.push(readErrorIssue(c.rel, new PortError(sniff.unreadable, sniff.unreadable)))
       } else if (sniff === 'mentions') {
         this.issues.push({file: c.rel, code: 'not-a-log', severity: 'info', message: 'quotes GuardKit log records but holds no captured AutoBuild run: not read as a log'})
       } else if (isLog && sniff === 'empty') {
         this.issues.push({file: c.rel, code: 'empty', severity: 'warning', message: 'the file is empty'})
       } else if (isLog && sniff === 'binary') {
-        this.issues.push({file: c.rel, code: 'binary', severity: 'warning', message: 'binary content (NUL bytes), not a log: skipped'})
+        this.issues.push({file: c.rel, code: 'binary', severity: 'warning', message: 'binary content (mostly control bytes or bytes that are not UTF-8), not a log: skipped'})
       } else if (isLog) {
         this.issues.push({file: c.rel, code: 'not-a-log', severity: 'info', message: 'holds no AutoBuild output: not read as a log'})
       }

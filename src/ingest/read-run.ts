@@ -67,7 +67,7 @@ export async function readRun(port: FsPort, runPath: string, options: ReadRunOpt
   const ingest = streamed ? streamedIngest() : createLogIngest({maxLineChars: limits.maxLineChars})
   for (const log of discovery.logs) {
     ingest.startFile(log.rel)
-    await streamFile(port, log.abs, log.rel, limits.maxLogBytes, (chunk) => ingest.pushBytes(chunk), issues)
+    await streamFile(discovery.port, log.abs, log.rel, limits.maxLogBytes, (chunk) => ingest.pushBytes(chunk), issues)
     ingest.endFile()
   }
   const found: RunContents = {
@@ -75,17 +75,17 @@ export async function readRun(port: FsPort, runPath: string, options: ReadRunOpt
     featureFiles: discovery.worktrees.reduce((n, w) => n + w.featureFiles.length, 0),
     taskFolders: discovery.worktrees.reduce((n, w) => n + w.taskFolders.length, 0),
   }
-  const worktrees = await readWorktrees(port, discovery, limits, issues)
-  const eventLogs = await readEventLogs(port, discovery, limits, issues)
+  const worktrees = await readWorktrees(discovery, limits, issues)
+  const eventLogs = await readEventLogs(discovery, limits, issues)
   const logs = logsOf(ingest.finish())
   return {run: mergeWith(runPath, logs, [...issues, ...mergeIssues], worktrees, discovery.fixture?.info ?? null, eventLogs), found, streamed}
 }
 
-/** GuardKit's event logs (docs/ingest.md "Event logs"), read as text and parsed line by line. */
-async function readEventLogs(port: FsPort, discovery: Discovery, limits: IngestLimits, issues: IngestIssue[]): Promise<EventLogRecord[]> {
+/** GuardKit's event logs (docs/ingest.md "Event logs"), read as text and parsed line by line, through the port confined to RUN. */
+async function readEventLogs(discovery: Discovery, limits: IngestLimits, issues: IngestIssue[]): Promise<EventLogRecord[]> {
   const out: EventLogRecord[] = []
   for (const f of discovery.eventFiles ?? []) {
-    const read = await readTextFile(port, f.abs, f.rel, {maxBytes: limits.maxArtifactBytes, whenTooLarge: 'skip', maxLineChars: limits.maxLineChars})
+    const read = await readTextFile(discovery.port, f.abs, f.rel, {maxBytes: limits.maxArtifactBytes, whenTooLarge: 'skip', maxLineChars: limits.maxLineChars})
     issues.push(...read.issues)
     if (read.text === null) continue
     const parsed = parseEventLog(f.rel, read.text)
@@ -129,16 +129,17 @@ export async function readRecording(port: FsPort, input: RecordingRead): Promise
     issues.push({file: input.logName, code: 'too-large', severity: 'warning',
       message: `the file is larger than ${formatBytes(input.limits.maxLogBytes)}: only its first ${formatBytes(input.limits.maxLogBytes)} were read`})
   }
-  const worktrees = await readWorktrees(port, discovery, input.limits, issues)
-  const eventLogs = await readEventLogs(port, discovery, input.limits, issues)
+  const worktrees = await readWorktrees(discovery, input.limits, issues)
+  const eventLogs = await readEventLogs(discovery, input.limits, issues)
   return mergeWith(input.runPath, hasLog ? logsOf(input.logs) : null, issues, worktrees, discovery.fixture?.info ?? null, eventLogs)
 }
 
-async function readWorktrees(port: FsPort, discovery: Discovery, limits: IngestLimits, issues: IngestIssue[]): Promise<readonly WorktreeRecords[]> {
+/** Through the port discovery confined to RUN: nothing outside it is read. */
+async function readWorktrees(discovery: Discovery, limits: IngestLimits, issues: IngestIssue[]): Promise<readonly WorktreeRecords[]> {
   if (discovery.worktrees.length === 0) return []
   // Artifact schemas (zod) load only when RUN holds a worktree: a plain log starts faster.
   const {readRunArtifacts} = await import('./artifacts/read-run-artifacts.js')
-  const artifacts = await readRunArtifacts(port, discovery, limits)
+  const artifacts = await readRunArtifacts(discovery.port, discovery, limits)
   issues.push(...artifacts.issues)
   return artifacts.worktrees
 }

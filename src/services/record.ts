@@ -63,9 +63,9 @@ export async function runRecord(runPath: string, options: RecordOptions): Promis
     progress.step(`replaying ${runPath} …`)
     const before = await analyse(runPath, options, port)
     const discovery = await discoverRun(port, runPath, DEFAULT_LIMITS)
-    const source = await selectRecordingFiles(port, discovery)
+    const source = await selectRecordingFiles(discovery.port, discovery)
     progress.step(`reading ${source.files.length} files …`)
-    const plain = await readSource(port, source)
+    const plain = await readSource(discovery.port, source)
     const redact = options.redact !== false
     const prepared = redact ? redactFiles(plain, options) : plain
     const created = await mkdir(dirname(out.abs), {recursive: true}).catch((error: unknown) => {

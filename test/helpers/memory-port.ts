@@ -1,6 +1,6 @@
 import {lstatSync, readdirSync, readFileSync, readlinkSync} from 'node:fs'
 import {posix} from 'node:path'
-import {PortError, type FsPort, type PortRead, type PortStat} from '../../src/ingest/fs/file-port.js'
+import {OUTSIDE_ROOT, PortError, type FsPort, type PortRead, type PortStat} from '../../src/ingest/fs/file-port.js'
 
 /**
  * An in-memory, read-only file system behind the ingest's only door (`FsPort`), for the ingest
@@ -16,6 +16,8 @@ export interface MemoryPortOptions {
   readonly delay?: () => Promise<void>
   /** Chunk sizes for `readChunks`, used in turn (default: the whole file at once). */
   readonly chunkSizes?: () => number
+  /** Files are read only inside this folder, as the disk ports' `within` (src/ingest/fs/safe-open.ts). */
+  readonly root?: string
 }
 
 const MTIME = 1_767_225_600_000
@@ -67,11 +69,13 @@ export function createMemoryPort(entries: ReadonlyMap<string, MemEntry>, options
   }
 
   function fileBytes(path: string): Uint8Array {
-    const e = lentry(path)
-    if (e === undefined) throw missing(path, 'open')
-    // O_NOFOLLOW: a symlink is refused, as the node port refuses it.
-    if (e.kind === 'symlink') throw new PortError('ELOOP', `ELOOP: too many symbolic links encountered, open '${path}'`)
+    // as the disk ports: links are followed, but with a root only to a file inside it
+    const r = real(path)
+    const e = r === null ? undefined : entries.get(r)
+    if (e === undefined || r === null) throw missing(path, 'open')
+    if (options.root !== undefined && r !== options.root && !r.startsWith(`${options.root}/`)) throw new PortError(OUTSIDE_ROOT, `${OUTSIDE_ROOT}: outside the folder being read '${path}'`)
     if (e.kind === 'dir') throw new PortError('EISDIR', `EISDIR: illegal operation on a directory, read '${path}'`)
+    if (e.kind !== 'file') throw new PortError('ELOOP', `ELOOP: too many symbolic links encountered, open '${path}'`)
     return e.bytes
   }
 
@@ -118,6 +122,7 @@ export function createMemoryPort(entries: ReadonlyMap<string, MemEntry>, options
       return {bytes: new Uint8Array(0), truncated: bytes.length > maxBytes, before: stable(bytes.length), after: stable(bytes.length)}
     },
     resolve: (path) => posix.resolve('/', path),
+    within: (root) => createMemoryPort(entries, {...options, root}),
   }
 }
 

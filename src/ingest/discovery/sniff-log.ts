@@ -1,5 +1,5 @@
 import {errorCode, type FsPort} from '../fs/file-port.js'
-import {looksBinary} from '../fs/text-bytes.js'
+import {detectEncoding, looksBinary} from '../fs/text-bytes.js'
 
 export const LOG_EXTENSIONS = ['.log', '.md', '.txt'] as const
 
@@ -23,8 +23,9 @@ export async function sniffLog(port: FsPort, abs: string, bytes: number): Promis
     return {unreadable: errorCode(error)}
   }
   if (head.length === 0) return 'empty'
+  // a stray NUL or a few bad bytes do not make a log binary: the log ingest skips those lines
   if (looksBinary(head)) return 'binary'
-  const text = new TextDecoder('utf-8', {fatal: false}).decode(head)
+  const text = new TextDecoder(detectEncoding(head), {fatal: false}).decode(head)
   if (RUN_START.test(text)) return 'autobuild'
   const records = text.match(RECORD)?.length ?? 0
   if (records >= MIN_RECORDS) return 'autobuild'

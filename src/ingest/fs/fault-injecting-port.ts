@@ -20,11 +20,11 @@ export interface Fault {
 }
 
 /** Wraps a port and injects faults for absolute paths (as given to the port). */
-export function createFaultInjectingPort(base: FsPort, faults: Readonly<Record<string, Fault>>): FsPort {
-  const readsSoFar = new Map<string, number>()
+export function createFaultInjectingPort(base: FsPort, faults: Readonly<Record<string, Fault>>, readsSoFar = new Map<string, number>()): FsPort {
   const faultFor = (path: string): Fault | undefined => faults[base.resolve(path)]
   const port: FsPort = {
     ...base,
+    within: (root) => createFaultInjectingPort(base.within(root), faults, readsSoFar),
     async lstat(path) {
       const code = faultFor(path)?.statError
       if (code) throw new PortError(code, `${code}: lstat '${path}'`)

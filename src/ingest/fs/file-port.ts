@@ -1,3 +1,5 @@
+import type {IngestIssue} from '../../model/ingest-issue.js'
+
 /**
  * The only door from ingest to the file system. Everything RUN-related goes through it, so tests
  * can inject the failures a real disk produces (EIO, EACCES, a file growing while read) — CI runs
@@ -25,6 +27,12 @@ export interface FsPort {
   readChunks(path: string, maxBytes: number, onChunk: (chunk: Uint8Array) => void): Promise<PortRead>
   /** Absolute form of a user-given path. */
   resolve(path: string): string
+  /**
+   * The same port, reading only regular files whose real location is inside `root` (a real path):
+   * a file reached through a link, or a folder swapped for one, that leads out of it is refused
+   * (`OUTSIDE_ROOT`). Discovery hands out the port confined to RUN (src/ingest/fs/safe-open.ts).
+   */
+  within(root: string): FsPort
 }
 
 export interface PortStat {
@@ -54,6 +62,20 @@ export class PortError extends Error {
 
 /** The port's own code for a FIFO, socket or device: never opened for reading (a FIFO blocks, a device may not end). */
 export const NOT_REGULAR = 'ENOTREG'
+/** The port's own code for a file whose real location is outside the folder being read (a link out of RUN). */
+export const OUTSIDE_ROOT = 'EOUTSIDE'
+
+/**
+ * The issue for a file that could not be read: a FIFO, socket or device is `special-file` (info,
+ * as discovery reports one), a file reached through a link out of RUN `symlink-outside`
+ * (warning, as discovery reports one); anything else `unreadable` (error).
+ */
+export function readErrorIssue(file: string, error: unknown, after = ''): IngestIssue {
+  const code = errorCode(error)
+  if (code === NOT_REGULAR) return {file, code: 'special-file', severity: 'info', message: `not a regular file (a FIFO, socket or device): skipped, not read${after}`}
+  if (code === OUTSIDE_ROOT) return {file, code: 'symlink-outside', severity: 'warning', message: `reached through a symbolic link to a target outside RUN: not followed${after}`}
+  return {file, code: 'unreadable', severity: 'error', message: `cannot read the file: ${describeErrorCode(code)} (${code})${after}`}
+}
 
 export function errorCode(error: unknown): string {
   if (error instanceof PortError) return error.code
@@ -77,6 +99,8 @@ export function describeErrorCode(code: string): string {
       return 'too many levels of symbolic links'
     case NOT_REGULAR:
       return 'not a regular file (a FIFO, socket or device): not read'
+    case OUTSIDE_ROOT:
+      return 'reached through a symbolic link that leads outside RUN: not followed'
     case 'EMFILE':
     case 'ENFILE':
       return 'too many open files'

@@ -1,41 +1,37 @@
-import {constants} from 'node:fs'
-import {lstat, open, readdir, realpath, stat} from 'node:fs/promises'
+import {lstat, readdir, realpath, stat} from 'node:fs/promises'
 import {resolve} from 'node:path'
 import type {Stats} from 'node:fs'
-import {NOT_REGULAR, PortError, type FsPort, type PortRead, type PortStat} from './file-port.js'
+import {PortError, type FsPort, type PortRead, type PortStat} from './file-port.js'
+import {openInputFile} from './safe-open.js'
 
-/** The real file system, read-only: files are opened with O_RDONLY (and O_NOFOLLOW where the OS has it). */
-export function createNodeFilePort(): FsPort {
+/**
+ * The real file system, read-only. Files are opened the one safe way (src/ingest/fs/safe-open.ts):
+ * regular files only, never blocking, and with a root (`within`) only inside it.
+ */
+export function createNodeFilePort(root: string | null = null): FsPort {
   return {
     lstat: (path) => wrap(async () => toStat(await lstat(path))),
     stat: (path) => wrap(async () => toStat(await stat(path))),
     readdir: (path) => wrap(() => readdir(path)),
     realpath: (path) => wrap(() => realpath(path)),
-    readFile: (path, maxBytes) => wrap(() => readBounded(path, maxBytes)),
-    readChunks: (path, maxBytes, onChunk) => wrap(() => streamBounded(path, maxBytes, onChunk)),
+    readFile: (path, maxBytes) => wrap(() => readBounded(path, maxBytes, root)),
+    readChunks: (path, maxBytes, onChunk) => wrap(() => streamBounded(path, maxBytes, onChunk, root)),
     resolve: (path) => resolve(path),
+    within: (dir) => createNodeFilePort(dir),
   }
 }
 
 const CHUNK = 1 << 20
 
-async function readBounded(path: string, maxBytes: number): Promise<PortRead> {
+async function readBounded(path: string, maxBytes: number, root: string | null): Promise<PortRead> {
   const chunks: Uint8Array[] = []
-  const read = await streamBounded(path, maxBytes, (chunk) => chunks.push(chunk))
+  const read = await streamBounded(path, maxBytes, (chunk) => chunks.push(chunk), root)
   return {...read, bytes: Buffer.concat(chunks)}
 }
 
-async function streamBounded(path: string, maxBytes: number, onChunk: (chunk: Uint8Array) => void): Promise<PortRead> {
-  // Only regular files are read: opening a FIFO waits for a writer (forever), a device may never end.
-  // lstat first, so a FIFO is not even opened (that would release a writer blocked in open(2)).
-  const kind = toStat(await lstat(path)).kind
-  if (kind !== 'file' && kind !== 'symlink') throw notRegular(path)
-  // O_NOFOLLOW: a file swapped for a symlink between discovery and this read is refused, not followed.
-  // O_NONBLOCK: one swapped for a FIFO since the lstat does not block the open; fstat then refuses it.
-  const handle = await open(path, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0))
+async function streamBounded(path: string, maxBytes: number, onChunk: (chunk: Uint8Array) => void, root: string | null): Promise<PortRead> {
+  const {handle, stat: first} = await openInputFile(path, root)
   try {
-    const first = await handle.stat()
-    if (!first.isFile()) throw notRegular(path)
     let total = 0
     let truncated = false
     // read to EOF, not to the size stat gave: it is stale while a writer appends
@@ -63,10 +59,6 @@ async function streamBounded(path: string, maxBytes: number, onChunk: (chunk: Ui
   }
 }
 
-export function notRegular(path: string): PortError {
-  return new PortError(NOT_REGULAR, `${NOT_REGULAR}: not a regular file '${path}'`)
-}
-
 export function toStat(s: Stats): PortStat {
   const kind = s.isSymbolicLink() ? 'symlink' : s.isFile() ? 'file' : s.isDirectory() ? 'dir' : 'other'
   return {kind, size: s.size, mtimeMs: s.mtimeMs}
@@ -76,6 +68,7 @@ async function wrap<T>(run: () => Promise<T>): Promise<T> {
   try {
     return await run()
   } catch (error) {
+    if (error instanceof PortError) throw error
     const code = (error as NodeJS.ErrnoException).code ?? 'EUNKNOWN'
     throw new PortError(code, (error as Error).message)
   }

@@ -1,6 +1,6 @@
 import type {IngestIssue} from '../../model/ingest-issue.js'
-import {describeErrorCode, errorCode, type FsPort, type PortRead} from './file-port.js'
-import {firstInvalidUtf8, lineOfOffset, looksBinary} from './text-bytes.js'
+import {readErrorIssue, type FsPort, type PortRead} from './file-port.js'
+import {detectEncoding, firstInvalidUtf8, lineOfOffset, looksBinary, nulLines} from './text-bytes.js'
 
 export interface TextReadOptions {
   /** Files larger than this are cut (`partial: 'keep'`) or skipped (`'skip'`). */
@@ -31,8 +31,7 @@ export async function readTextFile(port: FsPort, path: string, file: string, opt
   try {
     read = await readStable(port, path, options.maxBytes, file, issues)
   } catch (error) {
-    const code = errorCode(error)
-    issues.push({file, code: 'unreadable', severity: 'error', message: `cannot read the file: ${describeErrorCode(code)} (${code})`})
+    issues.push(readErrorIssue(file, error))
     return {text: null, issues}
   }
   if (read.bytes.length === 0) {
@@ -40,7 +39,7 @@ export async function readTextFile(port: FsPort, path: string, file: string, opt
     return {text: null, issues}
   }
   if (looksBinary(read.bytes)) {
-    issues.push({file, code: 'binary', severity: 'warning', message: 'binary content (NUL bytes), not text: skipped'})
+    issues.push({file, code: 'binary', severity: 'warning', message: 'binary content (mostly control bytes or bytes that are not UTF-8), not text: skipped'})
     return {text: null, issues}
   }
   if (read.truncated) {
@@ -51,8 +50,20 @@ export async function readTextFile(port: FsPort, path: string, file: string, opt
     }
     issues.push({file, code: 'too-large', severity: 'warning', message: `the file is larger than ${limit}: only its first ${limit} were read`})
   }
+  const encoding = detectEncoding(read.bytes)
+  if (encoding !== 'utf-8') {
+    issues.push({file, code: 'utf-16', severity: 'info', message: `the file is ${encoding === 'utf-16le' ? 'UTF-16 (little-endian)' : 'UTF-16 (big-endian)'}: decoded`})
+    let text = new TextDecoder(encoding).decode(read.bytes)
+    if (options.maxLineChars !== null) text = cutLongLines(text, options.maxLineChars, file, issues)
+    return {text, issues}
+  }
   let bytes = read.bytes
   if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) bytes = bytes.subarray(3)
+  const nul = nulLines(bytes)
+  if (nul !== null) {
+    issues.push({file, line: nul.first, code: 'binary', severity: 'warning',
+      message: `${nul.count} line${nul.count === 1 ? '' : 's'} hold${nul.count === 1 ? 's' : ''} NUL bytes (the first: line ${nul.first})`})
+  }
   const bad = firstInvalidUtf8(bytes)
   if (bad !== null && !(read.truncated && bad >= bytes.length - 3)) {
     issues.push({file, line: lineOfOffset(bytes, bad), code: 'invalid-utf8', severity: 'warning',

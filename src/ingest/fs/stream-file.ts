@@ -1,5 +1,5 @@
 import type {IngestIssue} from '../../model/ingest-issue.js'
-import {describeErrorCode, errorCode, type FsPort} from './file-port.js'
+import {readErrorIssue, type FsPort} from './file-port.js'
 import {formatBytes} from './read-text.js'
 
 /**
@@ -23,8 +23,7 @@ export async function streamFile(port: FsPort, path: string, file: string, maxBy
         message: `the file changed while it was read (size ${read.before.size} → ${read.after.size} bytes; still being written?): what was there is used, its end may be cut`})
     }
   } catch (error) {
-    const code = errorCode(error)
-    issues.push({file, code: 'unreadable', severity: 'error', message: `cannot read the file: ${describeErrorCode(code)} (${code})${bytes > 0 ? `; the first ${bytes} bytes were used` : ''}`})
+    issues.push(readErrorIssue(file, error, bytes > 0 ? `; the first ${bytes} bytes were used` : ''))
     return bytes > 0
   }
   return bytes > 0

@@ -1,7 +1,8 @@
-import {closeSync, constants, fstatSync, lstatSync, openSync, readdirSync, readSync, realpathSync, statSync} from 'node:fs'
+import {closeSync, fstatSync, lstatSync, readdirSync, readSync, realpathSync, statSync} from 'node:fs'
 import {resolve} from 'node:path'
 import {PortError, type FsPort, type PortRead} from './file-port.js'
-import {notRegular, toStat} from './node-file-port.js'
+import {toStat} from './node-file-port.js'
+import {openInputFileSync} from './safe-open.js'
 
 const CHUNK = 1 << 20
 
@@ -13,31 +14,27 @@ const CHUNK = 1 << 20
  * more than the reading itself (half of `gate`'s time went to them). The second stat is skipped
  * when exactly the size the first one gave was read: a corpus is not being written to.
  */
-export function createSyncFilePort(): FsPort {
+export function createSyncFilePort(root: string | null = null): FsPort {
   return {
     lstat: (path) => sync(() => toStat(lstatSync(path))),
     stat: (path) => sync(() => toStat(statSync(path))),
     readdir: (path) => sync(() => readdirSync(path)),
     realpath: (path) => sync(() => realpathSync(path)),
-    readChunks: (path, maxBytes, onChunk) => sync(() => readSized(path, maxBytes, onChunk)),
+    readChunks: (path, maxBytes, onChunk) => sync(() => readSized(path, maxBytes, onChunk, root)),
     readFile: (path, maxBytes) =>
       sync(() => {
         const chunks: Uint8Array[] = []
-        const read = readSized(path, maxBytes, (c) => chunks.push(c))
+        const read = readSized(path, maxBytes, (c) => chunks.push(c), root)
         return {...read, bytes: chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)}
       }),
     resolve: (path) => resolve(path),
+    within: (dir) => createSyncFilePort(dir),
   }
 }
 
-function readSized(path: string, maxBytes: number, onChunk: (chunk: Uint8Array) => void): PortRead {
-  // as the node port: a FIFO is never opened (it would wait for a writer), one swapped in is refused
-  const kind = toStat(lstatSync(path)).kind
-  if (kind !== 'file' && kind !== 'symlink') throw notRegular(path)
-  const fd = openSync(path, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0))
+function readSized(path: string, maxBytes: number, onChunk: (chunk: Uint8Array) => void, root: string | null): PortRead {
+  const {fd, stat: first} = openInputFileSync(path, root)
   try {
-    const first = fstatSync(fd)
-    if (!first.isFile()) throw notRegular(path)
     let total = 0
     let truncated = false
     for (;;) {

@@ -1,37 +1,121 @@
-/** Byte-level checks on file content, before it is decoded. */
+/** Byte-level checks on file content, before it is decoded. Pure (shared by discovery, the file reader and the log ingest). */
 
-const SNIFF_BYTES = 8192
+/** How much of a file is looked at to call it binary. */
+export const BINARY_SAMPLE = 64 * 1024
+/**
+ * Share of the sample that must be control bytes or bytes that are not UTF-8 for the file to be
+ * binary. Random and compressed data (zip, gzip, PNG) is about 55% such bytes, executables more;
+ * a text log with a stray NUL or a few Latin-1 bytes well under 1%, so a few bad bytes never
+ * cost the whole file: the lines holding them are skipped, with an issue, instead.
+ */
+export const BINARY_SHARE = 0.3
 
-/** NUL bytes in the first 8 KiB: no AutoBuild text record holds one, every binary format does. */
+export type TextEncoding = 'utf-8' | 'utf-16le' | 'utf-16be'
+
+/**
+ * UTF-16 text (PowerShell's `>` and `Tee-Object` write it): by its byte-order mark, or without
+ * one by the zero bytes of ASCII text in every other position (at least half of the pairs of the
+ * first 4 KiB, and almost none in the other position). Anything else is read as UTF-8.
+ */
+export function detectEncoding(bytes: Uint8Array): TextEncoding {
+  if (bytes.length >= 2) {
+    if (bytes[0] === 0xff && bytes[1] === 0xfe) return 'utf-16le'
+    if (bytes[0] === 0xfe && bytes[1] === 0xff) return 'utf-16be'
+  }
+  const pairs = Math.min(bytes.length, 4096) >> 1
+  if (pairs < 4) return 'utf-8'
+  let evenZeros = 0
+  let oddZeros = 0
+  for (let i = 0; i < pairs * 2; i += 2) {
+    if (bytes[i] === 0) evenZeros++
+    if (bytes[i + 1] === 0) oddZeros++
+  }
+  if (oddZeros >= pairs / 2 && evenZeros <= pairs / 20) return 'utf-16le'
+  if (evenZeros >= pairs / 2 && oddZeros <= pairs / 20) return 'utf-16be'
+  return 'utf-8'
+}
+
+/**
+ * Binary, not text: more than BINARY_SHARE of the first BINARY_SAMPLE bytes are control bytes
+ * (not tab, line breaks, form feed or ESC) or not UTF-8. UTF-16 text is text (see detectEncoding).
+ */
 export function looksBinary(bytes: Uint8Array): boolean {
-  const end = Math.min(bytes.length, SNIFF_BYTES)
-  for (let i = 0; i < end; i++) if (bytes[i] === 0) return true
-  return false
+  if (bytes.length === 0 || detectEncoding(bytes) !== 'utf-8') return false
+  const end = Math.min(bytes.length, BINARY_SAMPLE)
+  // a sample cut inside a character: its last bytes are not counted
+  const counted = end < bytes.length ? Math.max(end - 3, 1) : end
+  let bad = 0
+  let i = 0
+  while (i < counted) {
+    const b = bytes[i]!
+    if (b < 0x80) {
+      if ((b < 0x20 && b !== 0x09 && b !== 0x0a && b !== 0x0b && b !== 0x0c && b !== 0x0d && b !== 0x1b) || b === 0x7f) bad++
+      i++
+      continue
+    }
+    const need = utf8SequenceAt(bytes, i)
+    if (need === 0) {
+      bad++
+      i++
+    } else {
+      i += need
+    }
+  }
+  return bad > counted * BINARY_SHARE
+}
+
+/** Lines (1-based) holding a NUL byte: how many, and the first. */
+export function nulLines(bytes: Uint8Array): {readonly count: number; readonly first: number} | null {
+  const at = bytes.indexOf(0)
+  if (at === -1) return null
+  let line = 1
+  for (let i = 0; i < at; i++) if (bytes[i] === 0x0a) line++
+  let count = 0
+  let first = 0
+  let marked = false
+  for (let i = at; i < bytes.length; i++) {
+    const b = bytes[i]
+    if (b === 0x0a) {
+      line++
+      marked = false
+    } else if (b === 0 && !marked) {
+      marked = true
+      if (count++ === 0) first = line
+    }
+  }
+  return {count, first}
+}
+
+/** Length of the valid UTF-8 sequence starting at `i` (2–4), or 0. */
+function utf8SequenceAt(bytes: Uint8Array, i: number): number {
+  const b = bytes[i]!
+  let need: number
+  let min: number
+  if (b >= 0xc2 && b <= 0xdf) [need, min] = [1, 0x80]
+  else if (b >= 0xe0 && b <= 0xef) [need, min] = [2, 0x800]
+  else if (b >= 0xf0 && b <= 0xf4) [need, min] = [3, 0x10000]
+  else return 0
+  let cp = b & (0xff >> (need + 2))
+  for (let k = 1; k <= need; k++) {
+    const c = bytes[i + k]
+    if (c === undefined || (c & 0xc0) !== 0x80) return 0
+    cp = (cp << 6) | (c & 0x3f)
+  }
+  if (cp < min || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff)) return 0
+  return need + 1
 }
 
 /** Offset of the first byte that does not start or continue a valid UTF-8 sequence, or null. */
 export function firstInvalidUtf8(bytes: Uint8Array): number | null {
   let i = 0
   while (i < bytes.length) {
-    const b = bytes[i]!
-    if (b < 0x80) {
+    if (bytes[i]! < 0x80) {
       i++
       continue
     }
-    let need: number
-    let min: number
-    if (b >= 0xc2 && b <= 0xdf) [need, min] = [1, 0x80]
-    else if (b >= 0xe0 && b <= 0xef) [need, min] = [2, 0x800]
-    else if (b >= 0xf0 && b <= 0xf4) [need, min] = [3, 0x10000]
-    else return i
-    let cp = b & (0xff >> (need + 2))
-    for (let k = 1; k <= need; k++) {
-      const c = bytes[i + k]
-      if (c === undefined || (c & 0xc0) !== 0x80) return i
-      cp = (cp << 6) | (c & 0x3f)
-    }
-    if (cp < min || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff)) return i
-    i += need + 1
+    const need = utf8SequenceAt(bytes, i)
+    if (need === 0) return i
+    i += need
   }
   return null
 }

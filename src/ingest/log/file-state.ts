@@ -1,5 +1,6 @@
 import type {IngestIssue} from '../../model/ingest-issue.js'
 import {createBoxAssembler, type BoxAssembler} from './box-assembler.js'
+import type {LogEncoding} from './byte-encoding.js'
 import type {LineSplitter} from './line-splitter.js'
 import {newOpenItem, type OpenItem} from './open-item.js'
 
@@ -15,6 +16,10 @@ export interface FileState {
   firstUnrecognised: {line: number; logger: string} | null
   readonly open: OpenItem
   splitter: LineSplitter | null
+  /** Set with the first bytes pushed (lines pushed as text have no encoding to look at). */
+  encoding: LogEncoding | null
+  /** The first line holding bytes that are not UTF-8 (0: none). */
+  invalidUtf8Line: number
   readonly boxes: BoxAssembler
 }
 
@@ -23,16 +28,24 @@ export const MAX_LINE_ISSUES = 5
 
 export function newFileState(file: string): FileState {
   return {file, lineNo: 0, recognised: 0, binaryLines: 0, firstBinaryLine: 0, longLines: 0, unrecognised: 0, firstUnrecognised: null,
-    open: newOpenItem(), splitter: null, boxes: createBoxAssembler()}
+    open: newOpenItem(), splitter: null, encoding: null, invalidUtf8Line: 0, boxes: createBoxAssembler()}
 }
 
 /** The issues a file leaves once read: empty, binary lines, over-long lines, nothing or part of it recognised. */
 export function fileIssues(fs: FileState): IngestIssue[] {
   const issues: IngestIssue[] = []
   if (fs.lineNo === 0) issues.push({file: fs.file, code: 'empty', severity: 'warning', message: 'the log is empty'})
+  const encoding = fs.encoding?.encoding ?? 'utf-8'
+  if (encoding !== 'utf-8') {
+    issues.push({file: fs.file, code: 'utf-16', severity: 'info', message: `the log is ${encoding === 'utf-16le' ? 'UTF-16 (little-endian)' : 'UTF-16 (big-endian)'}: decoded`})
+  }
   if (fs.binaryLines > 0) {
     issues.push({file: fs.file, line: fs.firstBinaryLine, code: 'binary', severity: 'warning',
-      message: `${fs.binaryLines} line(s) hold binary data (NUL bytes) and were skipped`})
+      message: `${fs.binaryLines} line(s) hold binary data (NUL bytes) and were skipped (the first: line ${fs.firstBinaryLine})`})
+  }
+  if (fs.invalidUtf8Line > 0) {
+    issues.push({file: fs.file, line: fs.invalidUtf8Line, code: 'invalid-utf8', severity: 'warning',
+      message: `bytes that are not UTF-8, first on line ${fs.invalidUtf8Line}: they were read as U+FFFD`})
   }
   if (fs.longLines > MAX_LINE_ISSUES) {
     issues.push({file: fs.file, code: 'too-long-line', severity: 'warning', message: `${fs.longLines - MAX_LINE_ISSUES} more over-long lines were cut`})

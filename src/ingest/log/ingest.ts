@@ -1,6 +1,7 @@
 import type {IngestIssue} from '../../model/ingest-issue.js'
 import {type AttemptTasksSink, createRunBuilder, type LogIngestResult} from '../build-from-log.js'
 import {createAttributor} from './attribution.js'
+import {createLogEncoding} from './byte-encoding.js'
 import type {AssembledEvent} from './box-assembler.js'
 import {isMarkerNote} from './build/era-markers.js'
 import {keep} from './build/keep.js'
@@ -330,6 +331,8 @@ export function createLogIngest(options: LogIngestOptions = {}): LogIngest {
   }
 
   function onLineBytes(buf: Uint8Array, start: number, end: number, dropped: number): void {
+    const enc = f!.encoding
+    if (enc !== null && enc.checkLines && enc.lineIsInvalid(buf, start, end)) f!.invalidUtf8Line = f!.lineNo + 1
     const pct = dropped === 0 ? spinnerEnd(buf, start, end) : -1
     if (pct === -1) return onLine(decodeLine(buf as Parameters<typeof decodeLine>[0], start, end), dropped)
     // A spinner redraw (a third of a capture's bytes) is never decoded; what follows its
@@ -390,9 +393,27 @@ export function createLogIngest(options: LogIngestOptions = {}): LogIngest {
     console: (text) => onConsole(text),
   }
 
+  /** UTF-8 bytes of the current file into its line splitter. */
+  function pushLineBytes(fs: FileState, chunk: Uint8Array): void {
+    fs.splitter ??= createByteLineSplitter(onLineBytes, options)
+    // Most captures hold no CR, escape or NUL at all: one native search per chunk spares three
+    // per line. A line begun in earlier chunks is plain only if all its bytes were, so the
+    // plainness of the unfinished line is carried until its LF, however many chunks it spans.
+    const plain = isPlainChunk(chunk) && !(endsInC2 && chunk[0] === 0x9b)
+    plainBytes = plain && carriedPlain
+    fs.splitter.push(chunk)
+    plainBytes = false
+    const lastLf = chunk.lastIndexOf(0x0a)
+    if (lastLf === -1) carriedPlain &&= plain
+    else carriedPlain = plain || isPlainChunk(chunk.subarray(lastLf + 1))
+    if (chunk.length > 0) endsInC2 = chunk[chunk.length - 1] === 0xc2
+  }
+
   function endFile(): void {
     const fs = f
     if (fs === null) return
+    const rest = fs.encoding?.end()
+    if (rest !== undefined && rest.length > 0) pushLineBytes(fs, rest)
     fs.splitter?.end()
     closeItem()
     emitBoxes(fs.boxes.flush())
@@ -425,18 +446,8 @@ export function createLogIngest(options: LogIngestOptions = {}): LogIngest {
     pushBytes(chunk) {
       if (f === null) this.startFile('-')
       const fs = f!
-      fs.splitter ??= createByteLineSplitter(onLineBytes, options)
-      // Most captures hold no CR, escape or NUL at all: one native search per chunk spares three
-      // per line. A line begun in earlier chunks is plain only if all its bytes were, so the
-      // plainness of the unfinished line is carried until its LF, however many chunks it spans.
-      const plain = isPlainChunk(chunk) && !(endsInC2 && chunk[0] === 0x9b)
-      plainBytes = plain && carriedPlain
-      fs.splitter.push(chunk)
-      plainBytes = false
-      const lastLf = chunk.lastIndexOf(0x0a)
-      if (lastLf === -1) carriedPlain &&= plain
-      else carriedPlain = plain || isPlainChunk(chunk.subarray(lastLf + 1))
-      if (chunk.length > 0) endsInC2 = chunk[chunk.length - 1] === 0xc2
+      fs.encoding ??= createLogEncoding()
+      pushLineBytes(fs, fs.encoding.transcode(chunk))
     },
     endFile,
     flush() {
