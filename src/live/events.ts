@@ -9,6 +9,7 @@ export type LiveEvent =
   | {readonly type: 'worktree'; readonly path: string; readonly source: 'flag' | 'output' | 'cwd'}
   | {readonly type: 'artifact'; readonly path: string; readonly version: number; readonly bytes: number; readonly seenAt: string; readonly reads: number; readonly invalid: string | null}
   | {readonly type: 'removed'; readonly path: string}
+  | {readonly type: 'skipped'; readonly path: string; readonly code: 'special-file' | 'symlink-outside' | 'too-large'; readonly message: string}
   | {readonly type: 'gap'; readonly path: string; readonly message: string}
   | {readonly type: 'turn'; readonly taskId: string; readonly attempt: number; readonly turn: number; readonly decision: string; readonly criteriaMet: number | null; readonly criteriaTotal: number | null}
   | {readonly type: 'outcome'; readonly taskId: string; readonly attempt: number; readonly outcome: string; readonly turns: number | null}
@@ -40,6 +41,8 @@ export function formatEventLine(e: LiveEvent): string | null {
       return `recorded ${e.path}${e.version > 1 ? ` (version ${e.version})` : ''}${e.invalid ? `: still invalid, ${e.invalid}` : ''}`
     case 'removed':
       return `removed ${e.path} (moved or deleted in the worktree)`
+    case 'skipped':
+      return `not recorded ${e.path}: ${e.message}`
     case 'gap':
       return `gap ${e.path}: ${e.message}`
     case 'turn':

@@ -127,6 +127,10 @@ export async function startLiveSession(options: LiveSessionOptions): Promise<Liv
         store.addNotice(message)
         emit({type: 'notice', message})
       },
+      onSkipped: (f) => {
+        store.addNotice(`${f.rel}: ${f.message}`)
+        emit({type: 'skipped', path: f.rel, code: f.code, message: f.message})
+      },
       polling: options.polling,
       modifiedSince,
     })

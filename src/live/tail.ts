@@ -1,6 +1,7 @@
 import {watch, type FSWatcher} from 'node:fs'
-import {open, stat, type FileHandle} from 'node:fs/promises'
+import {stat, type FileHandle} from 'node:fs/promises'
 import {basename, dirname} from 'node:path'
+import {openInputFile} from '../ingest/index.js'
 
 export type TailEvent =
   | {readonly kind: 'waiting'; readonly path: string}
@@ -61,8 +62,10 @@ export function tailFile(path: string, options: TailOptions): Tail {
   async function look(): Promise<void> {
     if (handle === null) {
       try {
-        handle = await open(path, 'r')
-        ino = (await handle.stat()).ino
+        // regular files only, never blocking: a FIFO or device put at the log's name is not waited on
+        const opened = await openInputFile(path, null)
+        handle = opened.handle
+        ino = opened.stat.ino
         offset = 0
         options.onEvent?.({kind: 'opened', path})
       } catch {

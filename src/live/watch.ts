@@ -1,8 +1,8 @@
 import {createHash} from 'node:crypto'
-import {statSync, watch, type FSWatcher} from 'node:fs'
-import {readdir, readFile, stat} from 'node:fs/promises'
+import {lstatSync, statSync, watch, type FSWatcher} from 'node:fs'
+import {lstat, readdir, realpath} from 'node:fs/promises'
 import {join} from 'node:path'
-import {parsePythonJson} from '../ingest/index.js'
+import {DEFAULT_LIMITS, errorCode, NOT_REGULAR, OUTSIDE_ROOT, parsePythonJson, readInputFile} from '../ingest/index.js'
 import {isJsonArtifact, recordedKind, WATCHED_DIRS} from './worktree-paths.js'
 
 /** A file of the worktree as the watcher read it, once it is complete (or given up on). */
@@ -19,9 +19,21 @@ export interface WatchedFile {
   readonly reads: number
 }
 
+/** A file of the worktree that is never read (docs/security.md): said once per path and reason. */
+export interface SkippedFile {
+  readonly rel: string
+  /** The ingest issue codes: `special-file` (a FIFO, socket or device), `symlink-outside` (a link, or a folder on the path, leading out of the worktree), `too-large`. */
+  readonly code: 'special-file' | 'symlink-outside' | 'too-large'
+  readonly message: string
+}
+
 export interface WatchOptions {
   readonly onFile: (file: WatchedFile) => void
   readonly onRemoved: (rel: string) => void
+  /** A file that is not read: not a regular file, outside the worktree, too large. */
+  readonly onSkipped?: (file: SkippedFile) => void
+  /** Larger files are not read (default: ingest's maxArtifactBytes). */
+  readonly maxBytes?: number
   readonly onNotice?: (message: string) => void
   /** Quiet time after the last change event before a file is read (ms). */
   readonly debounceMs?: number
@@ -45,6 +57,8 @@ export interface WorktreeWatcher {
 }
 
 interface FileState {
+  /** Why the file was last refused (said once until it changes). */
+  refused: SkippedFile['code'] | null
   sha: string | null
   observed: {ino: number; size: number; mtimeMs: number} | null
   writes: number
@@ -74,13 +88,16 @@ export function watchWorktree(root: string, options: WatchOptions): WorktreeWatc
   const files = new Map<string, FileState>()
   const watchers = new Map<string, FSWatcher>()
   const inFlight = new Set<Promise<void>>()
+  const maxBytes = options.maxBytes ?? DEFAULT_LIMITS.maxArtifactBytes
   let polling = options.polling ?? false
   let closed = false
   let scanning: Promise<void> | null = null
+  /** The worktree's real path, once it exists: every read must stay inside it. */
+  let rootReal: string | null = null
 
   const stateOf = (rel: string): FileState => {
     let s = files.get(rel)
-    if (s === undefined) files.set(rel, (s = {sha: null, observed: null, writes: 0, attempts: 0, timer: null, reading: false, again: false}))
+    if (s === undefined) files.set(rel, (s = {refused: null, sha: null, observed: null, writes: 0, attempts: 0, timer: null, reading: false, again: false}))
     return s
   }
 
@@ -119,13 +136,21 @@ export function watchWorktree(root: string, options: WatchOptions): WorktreeWatc
       let bytes: Buffer
       let st
       try {
-        st = await stat(abs)
-        bytes = await readFile(abs)
-      } catch {
+        rootReal ??= await realpath(root)
+        // the one safe open: a link or a folder leading out of the worktree, a FIFO, a device are never read
+        const read = await readInputFile(abs, rootReal, maxBytes)
+        if (read.truncated) return refuse(rel, s, 'too-large', `larger than ${maxBytes} bytes: not recorded`)
+        bytes = read.bytes
+        st = read.stat
+      } catch (error) {
+        const code = errorCode(error)
+        if (code === NOT_REGULAR) return refuse(rel, s, 'special-file', 'not a regular file (a FIFO, socket or device): skipped, not read')
+        if (code === OUTSIDE_ROOT || code === 'ELOOP') return refuse(rel, s, 'symlink-outside', 'a symbolic link (or a folder on its path) leading outside the worktree: not followed')
         if (s.sha !== null && s.sha !== SKIPPED) options.onRemoved(rel)
         files.delete(rel)
         return
       }
+      s.refused = null
       if (options.modifiedSince !== undefined && st.mtimeMs < options.modifiedSince) {
         s.sha = SKIPPED
         return
@@ -163,11 +188,19 @@ export function watchWorktree(root: string, options: WatchOptions): WorktreeWatc
     }
   }
 
+  /** Says once why a file is not read; it is looked at again when it changes. */
+  function refuse(rel: string, s: FileState, code: SkippedFile['code'], message: string): void {
+    if (s.refused === code) return
+    s.refused = code
+    options.onSkipped?.({rel, code, message})
+  }
+
   function noteChange(rel: string): void {
     if (closed) return
     let st: {ino: number; size: number; mtimeMs: number} | null
     try {
-      const s = statSync(join(root, ...rel.split('/')))
+      // lstat: the entry itself (a link or a FIFO is looked at, never followed or opened here)
+      const s = lstatSync(join(root, ...rel.split('/')))
       st = {ino: s.ino, size: s.size, mtimeMs: s.mtimeMs}
     } catch {
       st = null
@@ -183,7 +216,8 @@ export function watchWorktree(root: string, options: WatchOptions): WorktreeWatc
       if (watchers.has(d.rel)) continue
       const abs = d.rel === '.' ? root : join(root, ...d.rel.split('/'))
       try {
-        if (!statSync(abs).isDirectory()) continue
+        // the worktree itself may be reached through a link the user gave; a folder in it that is a link is not watched
+        if (!(d.rel === '.' ? statSync(abs) : lstatSync(abs)).isDirectory()) continue
       } catch {
         continue
       }
@@ -218,8 +252,9 @@ export function watchWorktree(root: string, options: WatchOptions): WorktreeWatc
     }
     for (const e of entries) {
       const rel = `${relDir}/${e.name}`
+      // a link to a folder is not walked into; a link, FIFO or device with a recorded name is read (and refused) as a file
       if (e.isDirectory() && depth > 0) await walk(rel, depth - 1, out)
-      else if (e.isFile() && recordedKind(rel) !== null) out.push(rel)
+      else if (!e.isDirectory() && recordedKind(rel) !== null) out.push(rel)
     }
   }
 
@@ -231,8 +266,8 @@ export function watchWorktree(root: string, options: WatchOptions): WorktreeWatc
     const seen = new Set(found)
     for (const rel of found) {
       try {
-        const s = await stat(join(root, ...rel.split('/')))
-        if (observe(rel, {ino: s.ino, size: s.size, mtimeMs: s.mtimeMs}) || stateOf(rel).sha === null) {
+        const s = await lstat(join(root, ...rel.split('/')))
+        if (observe(rel, {ino: s.ino, size: s.size, mtimeMs: s.mtimeMs}) || (stateOf(rel).sha === null && stateOf(rel).refused === null)) {
           const st = stateOf(rel)
           if (st.timer === null && st.attempts === 0) schedule(rel, debounceMs)
         }

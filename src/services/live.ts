@@ -131,6 +131,10 @@ function checkSource(options: LiveOptions, cwd: string, env: NodeJS.ProcessEnv):
   if (options.attach) {
     if (options.command.length > 0) throw new UsageError('--attach follows a running build: give --log FILE, not a command.', 'guardkit-replay live --attach --log run.log --worktree .guardkit/worktrees/FEAT-X')
     if (options.log === null) throw new UsageError('--attach needs --log FILE: the log the running build writes.', 'guardkit-replay live --attach --log run.log --worktree .guardkit/worktrees/FEAT-X')
+    const st = statSync(resolve(cwd, options.log), {throwIfNoEntry: false})
+    if (st !== undefined && !st.isFile()) {
+      throw new UsageError(`--log ${options.log}: not a regular file (${st.isDirectory() ? 'a directory' : 'a FIFO, socket or device'}); --attach follows the log file a build writes.`)
+    }
     return {kind: 'attach', log: options.log, cwd, follow: options.follow}
   }
   if (options.log !== null) throw new UsageError('--log is for --attach.', 'To run a build: guardkit-replay live -- guardkit autobuild feature FEAT-X')

@@ -152,3 +152,39 @@ function isDir(path: string): PortError {
 function outside(path: string): PortError {
   return new PortError(OUTSIDE_ROOT, `${OUTSIDE_ROOT}: outside the folder being read '${path}'`)
 }
+
+export interface InputRead {
+  readonly bytes: Buffer
+  readonly stat: Stats
+  /** The file holds more than `maxBytes` (only the first `maxBytes` are in `bytes`). */
+  readonly truncated: boolean
+}
+
+/** A whole input file, opened as openInputFile opens it, at most `maxBytes` of it. */
+export async function readInputFile(path: string, root: string | null, maxBytes: number): Promise<InputRead> {
+  const {handle, stat: st} = await openInputFile(path, root)
+  try {
+    const chunks: Buffer[] = []
+    let total = 0
+    let truncated = false
+    // to EOF, not to the size fstat gave: a writer may still be appending
+    for (;;) {
+      const want = Math.min(READ_CHUNK, maxBytes + 1 - total)
+      const buffer = Buffer.allocUnsafe(want)
+      const {bytesRead} = await handle.read(buffer, 0, want, total)
+      if (bytesRead === 0) break
+      chunks.push(buffer.subarray(0, bytesRead))
+      total += bytesRead
+      if (total > maxBytes) {
+        truncated = true
+        break
+      }
+    }
+    const bytes = Buffer.concat(chunks)
+    return {bytes: truncated ? bytes.subarray(0, maxBytes) : bytes, stat: st, truncated}
+  } finally {
+    await handle.close()
+  }
+}
+
+const READ_CHUNK = 1 << 20
