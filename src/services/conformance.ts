@@ -1,4 +1,4 @@
-import {readFile} from 'node:fs/promises'
+import {readUserFile} from '../ingest/fs/safe-open.js'
 import {parseVectorLines} from '../conformance/vector.js'
 import {runVectors, type ConformanceReport} from '../conformance/run-vectors.js'
 import {UsageError} from '../shared/errors.js'
@@ -6,7 +6,7 @@ import {UsageError} from '../shared/errors.js'
 export async function runConformance(file: string): Promise<ConformanceReport> {
   let text: string
   try {
-    text = await readFile(file, 'utf8')
+    text = await readUserFile(file)
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code
     throw new UsageError(

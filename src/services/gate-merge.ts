@@ -1,4 +1,4 @@
-import {readFile} from 'node:fs/promises'
+import {readUserFile} from '../ingest/fs/safe-open.js'
 import {summariseGate} from '../explain/gate/summarise.js'
 import type {GateProblem, GateReport, GateRun} from '../render/gate-report.js'
 import {compareCodePoints} from '../shared/code-point-order.js'
@@ -31,7 +31,7 @@ export async function runGateMerge(files: readonly string[], options: GateOutput
 async function readReport(file: string): Promise<GateReport> {
   let text: string
   try {
-    text = await readFile(file, 'utf8')
+    text = await readUserFile(file)
   } catch (error) {
     throw new UsageError(`Cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}.`)
   }

@@ -1,5 +1,5 @@
-import {readFile} from 'node:fs/promises'
 import {parseDocument, type Document} from 'yaml'
+import {readUserFile} from '../ingest/fs/safe-open.js'
 import {z} from 'zod'
 import {adjustProfile, asRunProfileNames, BUILTIN_PROFILE_NAMES, resolveProfile, type Profile, type ProfileDefinition} from '../logic/profiles.js'
 import {FLAG_IDS, isFlagId, type FlagId} from '../logic/changes.js'
@@ -30,7 +30,7 @@ export async function loadUserProfiles(file: string | undefined): Promise<Profil
   if (!file) return []
   let text: string
   try {
-    text = await readFile(file, 'utf8')
+    text = await readUserFile(file)
   } catch (error) {
     throw new UsageError(`Cannot read the profiles file ${file} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}).`)
   }

@@ -188,3 +188,18 @@ export async function readInputFile(path: string, root: string | null, maxBytes:
 }
 
 const READ_CHUNK = 1 << 20
+
+/** Largest file a user names on the command line that is read (profiles, vectors, reports, expectations). */
+export const MAX_USER_FILE_BYTES = 256 * 1024 * 1024
+
+/**
+ * A file the user named (`--profiles FILE`, `conformance FILE`, `gate merge FILE…`, a corpus's
+ * expectations.yaml) as UTF-8 text: links followed as the shell follows them, but only a regular
+ * file is read (a FIFO would wait for a writer for good, a device may never end). Errors carry
+ * the errno code (`ENOENT`, …, `ENOTREG`, `EFBIG` when larger than MAX_USER_FILE_BYTES).
+ */
+export async function readUserFile(path: string): Promise<string> {
+  const read = await readInputFile(path, null, MAX_USER_FILE_BYTES)
+  if (read.truncated) throw new PortError('EFBIG', `EFBIG: larger than ${MAX_USER_FILE_BYTES} bytes '${path}'`)
+  return read.bytes.toString('utf8')
+}

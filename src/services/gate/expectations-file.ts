@@ -1,4 +1,4 @@
-import {readFile} from 'node:fs/promises'
+import {readUserFile} from '../../ingest/fs/safe-open.js'
 import {dirname, resolve} from 'node:path'
 import {parse as parseYaml} from 'yaml'
 import {z} from 'zod'
@@ -48,7 +48,7 @@ export async function readExpectations(abs: string, cwd: string): Promise<Expect
   const file = shownPath(abs, cwd)
   let data: unknown
   try {
-    data = parseYaml(await readFile(abs, 'utf8'))
+    data = parseYaml(await readUserFile(abs))
   } catch (error) {
     throw new UsageError(`${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`)
   }
