@@ -58,6 +58,7 @@ const PURE_GLOBS = [
   'src/ingest/log/**/*.ts',
   'src/ingest/tasks/**/*.ts',
   'src/shared/redact*.ts',
+  'src/shared/neutralise.ts',
 ]
 const IMPURE_MODULES = [
   'fs', 'node:fs', 'fs/promises', 'node:fs/promises', 'child_process', 'node:child_process', 'os', 'node:os',
@@ -78,8 +79,8 @@ const PURE_SUBFOLDERS = [
   files: folders.map((f) => `src/${layer}/${f}/**/*.{ts,tsx}`),
   rules: {'no-restricted-imports': importRule(layer, true)},
 })).concat({
-  // redaction is pure: `analyze --redact` and the HTML report call it on values
-  files: ['src/shared/redact*.ts'],
+  // redaction and output neutralisation are pure: renderers call them on values
+  files: ['src/shared/redact*.ts', 'src/shared/neutralise.ts'],
   rules: {'no-restricted-imports': importRule('shared', true)},
 })
 

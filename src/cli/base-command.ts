@@ -1,6 +1,7 @@
 import {Command} from '@oclif/core/command'
 import * as Flags from '@oclif/core/flags'
 import type {Format, Presentable} from '../render/present.js'
+import {neutraliseOutput} from '../shared/neutralise.js'
 import {printJson} from '../shared/print-json.js'
 import {describeFailure, failureJson, failureText, reportFailure, type CommandFacts} from './failure.js'
 import {show} from './present.js'
@@ -48,6 +49,12 @@ export abstract class BaseCommand extends Command {
     return shown.json
   }
 
+  /**
+   * Messages echo what the user typed and what RUN holds (paths, task ids, option values): every
+   * one is neutralised before it reaches the terminal or a CI log (src/shared/neutralise.ts, here and
+   * in reportFailure). The builders of messages pass such values through neutraliseInline; this last
+   * pass catches the rest.
+   */
   protected override async catch(err: OclifError): Promise<unknown> {
     const failure = describeFailure(err, this.facts(), Boolean(process.env.GUARDKIT_REPLAY_DEBUG))
     process.exitCode = failure.exit
@@ -55,7 +62,7 @@ export abstract class BaseCommand extends Command {
       // one rule (docs/cli.md "Output"): stdout holds one JSON document whatever happens, the error
       // document here; the message for a person goes to stderr
       printJson(failureJson(failure))
-      process.stderr.write(`Error: ${failureText(failure)}\n`)
+      process.stderr.write(`Error: ${neutraliseOutput(failureText(failure))}\n`)
       return undefined
     }
     throw reportFailure(failure)

@@ -1,6 +1,6 @@
-import {sanitizeForTerminal} from '../render/text/terminal-safe.js'
 import {BugError, REPORT_BUG_HINT, UsageError} from '../shared/errors.js'
 import {EXIT} from '../shared/exit-codes.js'
+import {neutraliseOutput} from '../shared/neutralise.js'
 import {didYouMean} from '../shared/suggest.js'
 
 /** What went wrong, for a person (stderr) and for a script (the `--json` error document). */
@@ -75,8 +75,8 @@ function parseFailure(err: OclifError, command: CommandFacts, help: string): Fai
  * that oclif does not print it again.
  */
 export function reportFailure(f: Failure, stderr: {write(text: string): unknown} = process.stderr): Error {
-  // messages quote names from RUN and argv: no control character reaches the terminal
-  stderr.write(`Error: ${sanitizeForTerminal(failureText(f), false)}\n`)
+  // messages quote names from RUN and argv: no control character reaches the terminal, no line a CI runner reads as a command
+  stderr.write(`Error: ${neutraliseOutput(failureText(f))}\n`)
   const error = new Error(failureText(f)) as Error & {oclif: {exit: number}; skipOclifErrorHandling: boolean}
   error.oclif = {exit: f.exit}
   error.skipOclifErrorHandling = true

@@ -8,6 +8,7 @@ import {DEFAULT_LIMITS, type IngestLimits} from './discovery/limits.js'
 import {byCodePoint, listDir, type Entry, type RunRoot} from './discovery/run-paths.js'
 import {hasLogExtension, sniffLog} from './discovery/sniff-log.js'
 import {RECORDING_MANIFEST_NAME} from './discovery/limits.js'
+import {neutralised} from '../shared/neutralise.js'
 
 export type {DiscoveredFile, DiscoveredTaskFolder, DiscoveredWorktree} from './discovery/find-worktree.js'
 export type {RecordingManifest} from './discovery/recording.js'
@@ -55,8 +56,8 @@ export async function discoverRun(port: FsPort, runPath: string, limits: IngestL
     real = await port.realpath(given)
   } catch (error) {
     const code = errorCode(error)
-    if (code === 'ENOENT') throw new UsageError(`RUN not found: ${runPath}`, 'Pass a log file, `-` for a log on stdin, or a directory holding logs, a worktree or a fixture.')
-    throw new UsageError(`Cannot read RUN ${runPath}: ${describeErrorCode(code)} (${code}).`)
+    if (code === 'ENOENT') throw new UsageError(neutralised`RUN not found: ${runPath}`, 'Pass a log file, `-` for a log on stdin, or a directory holding logs, a worktree or a fixture.')
+    throw new UsageError(neutralised`Cannot read RUN ${runPath}: ${describeErrorCode(code)} (${code}).`)
   }
   if (kind === 'file') {
     // the user named this file: it is read at its target (through a link too), under the name given
@@ -64,7 +65,7 @@ export async function discoverRun(port: FsPort, runPath: string, limits: IngestL
     const size = await port.stat(real).then((s) => s.size)
     return {runPath, input: 'file', root, logs: [{abs: real, rel: basename(port.resolve(runPath)), size}], worktrees: [], fixture: null, issues: [], port: port.within(root.real)}
   }
-  if (kind !== 'dir') throw new UsageError(`RUN is neither a file nor a directory: ${runPath}`)
+  if (kind !== 'dir') throw new UsageError(neutralised`RUN is neither a file nor a directory: ${runPath}`)
   const root: RunRoot = {abs: real, real}
   // every file of RUN is read through the port confined to it: a link (or a folder swapped for one) out of RUN is refused
   const inside = port.within(real)

@@ -1,6 +1,7 @@
 import type {GateReport, GateRun, GateTask} from './gate-report.js'
 import {decidingReasons, outcomeCell, resultCell, ruleLabel, taskLabel} from './text/gate-lines.js'
 import {plural} from './text/layout.js'
+import {neutraliseBlock, neutraliseNames} from '../shared/neutralise.js'
 
 /**
  * The gate as JUnit XML (docs/ci.md): one `<testsuite>` per run, one `<testcase>` per task run
@@ -10,6 +11,7 @@ import {plural} from './text/layout.js'
  * (a JUnit package would add dependencies and tens of milliseconds of start-up for a few elements), every value escaped, characters XML 1.0 does not allow replaced by U+FFFD.
  */
 export function renderJunit(report: GateReport): string {
+  report = neutraliseNames(report)
   const s = report.summary
   const name = `guardkit-replay gate ${report.baseline.name} → ${report.candidate.name}`
   const out = [
@@ -73,7 +75,7 @@ function explanation(report: GateReport, t: GateTask): string {
 
 /** Element content: `&`, `<`, `>` escaped, characters XML 1.0 forbids replaced. */
 export function text(s: string): string {
-  return xmlChars(s).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
+  return xmlChars(neutraliseBlock(s)).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
 }
 
 /** A quoted attribute value; tab and line breaks as character references so a parser keeps them. */

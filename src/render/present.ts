@@ -9,6 +9,7 @@ import type {Report} from './json/report.js'
 import type {Palette} from './text/plain-palette.js'
 import type {ProfilesReport} from './text/profiles.js'
 import type {RecordSummary} from './text/record.js'
+import {neutraliseOutput} from '../shared/neutralise.js'
 
 /**
  * What a command's service returns, to be drawn: one variant per kind of result. Services compute,
@@ -48,7 +49,12 @@ export type Drawn =
   | {readonly kind: 'json'; readonly json: unknown}
   | {readonly kind: 'json-chunks'; readonly chunks: Iterable<string>}
 
-/** The one place a result becomes text, Markdown, JSON or HTML. */
+/**
+ * The one place a result becomes text, Markdown, JSON or HTML. Every drawn text gets the output
+ * edge's last pass (src/shared/neutralise.ts, docs/security.md): the renderers neutralise what they
+ * quote, and this catches what a renderer forgot — no raw control character, no line a CI runner
+ * reads as a workflow command.
+ */
 export async function present(result: Presentable, format: Format, surface: Surface): Promise<Drawn> {
   if (result.kind === 'analysis-stream' || result.kind === 'inspect-stream') {
     if (format !== 'json') throw new Error(`a streamed run is drawn as JSON only, not ${format}`)
@@ -56,12 +62,14 @@ export async function present(result: Presentable, format: Format, surface: Surf
     return {kind: 'json-chunks', chunks: result.kind === 'analysis-stream' ? chunks.analysisJsonChunks(result.analysis) : chunks.inspectJsonChunks(result.run, result.tool, result.tasks)}
   }
   if (format === 'json') return {kind: 'json', json: await toJson(result)}
-  if (format === 'html') return {kind: 'text', text: await toHtml(result)}
-  if (format === 'md') return {kind: 'text', text: await toMarkdown(result, surface)}
+  if (format === 'html') return {kind: 'text', text: neutraliseOutput(await toHtml(result))}
+  if (format === 'md') return {kind: 'text', text: neutraliseOutput(await toMarkdown(result, surface))}
   // every text report fits the surface: its renderers lay tables and rows out for the width, and
-  // fitToWidth wraps whatever line they printed whole
+  // fitToWidth wraps whatever line they printed whole — measured once escapes are shown as such, and
+  // neutralised again after, since a wrap can put `::` at the start of a line
   const {fitToWidth} = await import('./text/layout.js')
-  return {kind: 'text', text: fitToWidth(await toText(result, surface), surface.width)}
+  const keepSgr = {keepSgr: surface.palette.enabled}
+  return {kind: 'text', text: neutraliseOutput(fitToWidth(neutraliseOutput(await toText(result, surface), keepSgr), surface.width), keepSgr)}
 }
 
 async function toJson(result: Presentable): Promise<unknown> {

@@ -9,6 +9,7 @@ import type {Opened} from './open-report.js'
 import {loadRunContent, loadRunStreamed, type LoadRunOptions} from './load-run.js'
 import {createProgress, type Progress} from './progress.js'
 import {chooseProfiles, type OutputFormat, type ProfileRequest} from './run-options.js'
+import {neutralised} from '../shared/neutralise.js'
 
 export interface AnalyzeOptions extends ProfileRequest, LoadRunOptions {
   readonly tool: {readonly name: string; readonly version: string}
@@ -82,7 +83,7 @@ async function writeReport(path: string, text: string): Promise<{path: string; b
     await rm(temp, {force: true})
     const code = (error as NodeJS.ErrnoException).code
     const why = code === 'ENOENT' ? 'its folder does not exist' : code === 'EACCES' || code === 'EPERM' ? 'permission denied' : code === 'EISDIR' || code === 'ENOTEMPTY' ? 'it is a folder' : (error as Error).message
-    throw new UsageError(`Cannot write ${path}: ${why}.`, 'Pass --out a file in a folder that exists and is writable.')
+    throw new UsageError(neutralised`Cannot write ${path}: ${why}.`, 'Pass --out a file in a folder that exists and is writable.')
   }
   return {path, bytes: Buffer.byteLength(text)}
 }

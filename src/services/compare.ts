@@ -3,6 +3,7 @@ import {UsageError} from '../shared/errors.js'
 import type {AnalysisReport} from '../explain/analysis.js'
 import {analyzeRunPath} from './analyze.js'
 import type {Presentable} from '../render/present.js'
+import {neutralised} from '../shared/neutralise.js'
 
 export interface CompareOptions {
   readonly tool: {readonly name: string; readonly version: string}
@@ -22,7 +23,7 @@ export async function runCompare(a: string, b: string, options: CompareOptions):
   const taskId = options.task === undefined ? null : normaliseTaskId(options.task)
   if (taskId !== null && ![...ra.tasks, ...rb.tasks].some((t) => t.task.taskId === taskId)) {
     const ids = [...new Set([...ra.tasks, ...rb.tasks].map((t) => t.task.taskId))]
-    throw new UsageError(`Neither run holds ${taskId}.`, `The runs hold ${ids.join(', ') || 'no task'}.`)
+    throw new UsageError(neutralised`Neither run holds ${taskId}.`, `The runs hold ${ids.join(', ') || 'no task'}.`)
   }
   if (options.force !== true) checkRelated(a, b, ra, rb)
   return {kind: 'compare', report: compareRuns(ra, rb, {taskId, tool: options.tool})}

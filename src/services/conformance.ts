@@ -1,7 +1,8 @@
-import {readUserFile} from '../ingest/fs/safe-open.js'
+import {readUserFile} from '../ingest/index.js'
 import {parseVectorLines} from '../conformance/vector.js'
 import {runVectors, type ConformanceReport} from '../conformance/run-vectors.js'
 import {UsageError} from '../shared/errors.js'
+import {neutralised} from '../shared/neutralise.js'
 
 export async function runConformance(file: string): Promise<ConformanceReport> {
   let text: string
@@ -15,6 +16,6 @@ export async function runConformance(file: string): Promise<ConformanceReport> {
     )
   }
   const lines = parseVectorLines(text)
-  if (lines.length === 0) throw new UsageError(`${file} holds no vectors.`, 'Each line must be a JSON object with fn, version, input and output.')
+  if (lines.length === 0) throw new UsageError(neutralised`${file} holds no vectors.`, 'Each line must be a JSON object with fn, version, input and output.')
   return runVectors(lines)
 }

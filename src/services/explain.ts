@@ -2,6 +2,7 @@ import type {AnalysisReport, TaskAnalysis} from '../explain/analysis.js'
 import type {Presentable} from '../render/present.js'
 import {UsageError} from '../shared/errors.js'
 import {analyzeRunPath, type AnalyzeOptions} from './analyze.js'
+import {neutralised, neutraliseInline} from '../shared/neutralise.js'
 
 export interface ExplainOptions extends Omit<AnalyzeOptions, 'whatif' | 'verbose' | 'format'> {
   readonly task: string
@@ -35,17 +36,17 @@ export function findTask(report: AnalysisReport, id: string, attempt: number | u
     tasks.filter((t) => t.task.taskId.toUpperCase().endsWith(`-${wanted}`)),
   ].find((list) => list.length > 0) ?? []
   const ids = [...new Set(byId.map((t) => t.task.taskId))]
-  if (ids.length > 1) throw new UsageError(`--task ${id} matches ${ids.join(', ')}.`, 'Give the full task id.')
+  if (ids.length > 1) throw new UsageError(neutralised`--task ${id} matches ${ids}.`, 'Give the full task id.')
   if (byId.length === 0) {
     const known = [...new Set(tasks.map((t) => t.task.taskId))]
     throw new UsageError(
-      `No task ${id} in ${runPath}.`,
-      known.length === 0 ? 'No task loop ran in this run; `guardkit-replay inspect RUN` shows what was found.' : `Tasks in this run: ${known.join(', ')}.`,
+      neutralised`No task ${id} in ${runPath}.`,
+      known.length === 0 ? 'No task loop ran in this run; `guardkit-replay inspect RUN` shows what was found.' : neutralised`Tasks in this run: ${known}.`,
     )
   }
   if (attempt === undefined) return byId.at(-1)!
   const match = byId.find((t) => t.task.attempt === attempt)
-  if (match === undefined) throw new UsageError(`${ids[0]} did not run in attempt ${attempt}.`, `It ran in attempt ${byId.map((t) => t.task.attempt).join(', ')}.`)
+  if (match === undefined) throw new UsageError(neutralised`${ids[0]} did not run in attempt ${attempt}.`, `It ran in attempt ${byId.map((t) => t.task.attempt).join(', ')}.`)
   return match
 }
 
@@ -53,5 +54,5 @@ function requireTurn(task: TaskAnalysis, turn: number, runPath: string): void {
   const turns = [...new Set([...task.task.turns.map((u) => u.turn), ...Object.values(task.replays).flatMap((r) => r.turns.map((u) => u.turn))])].sort((a, b) => a - b)
   if (turns.includes(turn)) return
   const range = turns.length === 0 ? 'no turns' : turns.length === 1 ? `only turn ${turns[0]}` : `turns ${turns[0]}–${turns.at(-1)}`
-  throw new UsageError(`${task.task.taskId} has no turn ${turn} in ${runPath}: it has ${range}.`, `Leave out --turn to see every turn.`)
+  throw new UsageError(`${neutraliseInline(task.task.taskId)} has no turn ${turn} in ${neutraliseInline(runPath)}: it has ${range}.`, `Leave out --turn to see every turn.`)
 }

@@ -1,4 +1,4 @@
-import {readUserFile} from '../ingest/fs/safe-open.js'
+import {readUserFile} from '../ingest/index.js'
 import {summariseGate} from '../explain/gate/summarise.js'
 import type {GateProblem, GateReport, GateRun} from '../render/gate-report.js'
 import {compareCodePoints} from '../shared/code-point-order.js'
@@ -6,6 +6,7 @@ import {UsageError} from '../shared/errors.js'
 import {sortProblems} from './gate/run-gate.js'
 import {writeGateOutputs, type GateOutputOptions, type GateOutputs} from './gate/outputs.js'
 import {checkNotEmpty} from './gate/empty-gate.js'
+import {neutralised} from '../shared/neutralise.js'
 
 export interface MergeResult extends GateOutputs {
   readonly report: GateReport
@@ -33,19 +34,19 @@ async function readReport(file: string): Promise<GateReport> {
   try {
     text = await readUserFile(file)
   } catch (error) {
-    throw new UsageError(`Cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}.`)
+    throw new UsageError(neutralised`Cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}.`)
   }
   let data: unknown
   try {
     data = JSON.parse(text)
   } catch (error) {
-    throw new UsageError(`${file} is not JSON (${(error as Error).message}).`, 'Pass the files written by `guardkit-replay gate … --json > FILE`.')
+    throw new UsageError(neutralised`${file} is not JSON (${(error as Error).message}).`, 'Pass the files written by `guardkit-replay gate … --json > FILE`.')
   }
   const {GateReportSchema} = await import('../render/json/gate-schema.js')
   const parsed = GateReportSchema.safeParse(data)
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!
-    throw new UsageError(`${file} is not a gate report: /${issue.path.join('/')}: ${issue.message}.`, 'Pass the files written by `guardkit-replay gate … --json > FILE`.')
+    throw new UsageError(neutralised`${file} is not a gate report: /${issue.path.join('/')}: ${issue.message}.`, 'Pass the files written by `guardkit-replay gate … --json > FILE`.')
   }
   return parsed.data as unknown as GateReport
 }
@@ -56,7 +57,7 @@ export function mergeGateReports(reports: readonly GateReport[], files: readonly
   const same = (what: string, f: (r: GateReport) => unknown): void => {
     const want = JSON.stringify(f(first))
     const odd = reports.findIndex((r) => JSON.stringify(f(r)) !== want)
-    if (odd !== -1) throw new UsageError(`${files[odd]} is not a shard of the same gate as ${files[0]}: its ${what} differs (${JSON.stringify(f(reports[odd]!))} vs ${want}).`)
+    if (odd !== -1) throw new UsageError(neutralised`${files[odd]} is not a shard of the same gate as ${files[0]}: its ${what} differs (${JSON.stringify(f(reports[odd]!))} vs ${want}).`)
   }
   same('baseline', (r) => [r.baseline.name, r.baseline.kind, r.baseline.flags])
   same('candidate', (r) => [r.candidate.name, r.candidate.kind, r.candidate.flags])
@@ -69,18 +70,18 @@ export function mergeGateReports(reports: readonly GateReport[], files: readonly
     const seen = new Map<number, string>()
     reports.forEach((r, i) => {
       const index = r.shard!.index
-      if (seen.has(index)) throw new UsageError(`${files[i]} and ${seen.get(index)} are both shard ${index}/${count}.`)
+      if (seen.has(index)) throw new UsageError(neutralised`${files[i]} and ${seen.get(index)} are both shard ${index}/${count}.`)
       seen.set(index, files[i]!)
     })
     const missing = Array.from({length: count}, (_, i) => i + 1).filter((i) => !seen.has(i))
-    if (missing.length > 0) throw new UsageError(`Shard${missing.length === 1 ? '' : 's'} ${missing.map((i) => `${i}/${count}`).join(', ')} missing: a merged verdict needs every shard.`)
+    if (missing.length > 0) throw new UsageError(neutralised`Shard${missing.length === 1 ? '' : 's'} ${missing.map((i) => `${i}/${count}`).join(', ')} missing: a merged verdict needs every shard.`)
     shards = count
   }
   const runs: GateRun[] = []
   const owner = new Map<string, string>()
   reports.forEach((r, i) => {
     for (const run of r.runs) {
-      if (owner.has(run.path)) throw new UsageError(`${run.path} is in both ${owner.get(run.path)} and ${files[i]}: the reports overlap.`)
+      if (owner.has(run.path)) throw new UsageError(neutralised`${run.path} is in both ${owner.get(run.path)} and ${files[i]}: the reports overlap.`)
       owner.set(run.path, files[i]!)
       runs.push(run)
     }

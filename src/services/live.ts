@@ -8,6 +8,7 @@ import {startLiveSession, type LiveResult, type LiveSource} from '../live/sessio
 import {EARLY_WARNING_CODES, isEarlyWarningCode} from '../live/warnings.js'
 import type {RunRecord} from '../model/run-record.js'
 import {UsageError} from '../shared/errors.js'
+import {neutraliseInline, neutraliseJson, neutraliseNames, neutraliseOutput, neutralised} from '../shared/neutralise.js'
 import {chooseProfiles, type ProfileRequest} from './run-options.js'
 
 export interface LiveOptions extends ProfileRequest {
@@ -71,11 +72,12 @@ export async function runLive(options: LiveOptions): Promise<LiveOutcome> {
   const onEvent = (event: LiveEvent) => {
     if (dashboard) return
     if (options.json) {
-      write(stdout, `${JSON.stringify({...event, time: new Date().toISOString()})}\n`)
+      write(stdout, `${neutraliseJson(JSON.stringify({...event, time: new Date().toISOString()}))}\n`)
       return
     }
-    const line = quiet ? null : formatEventLine(event)
-    if (line !== null) write(stderr, `[guardkit-replay] ${line}\n`)
+    // paths, task ids and messages come from the build: one line each, nothing the terminal or a CI runner acts on
+    const line = quiet ? null : formatEventLine(neutraliseNames(event))
+    if (line !== null) write(stderr, neutraliseOutput(`[guardkit-replay] ${neutraliseInline(line)}\n`))
   }
   const session = await startLiveSession({
     source,
@@ -110,11 +112,11 @@ export async function runLive(options: LiveOptions): Promise<LiveOutcome> {
     view.unmount()
     await view.waitUntilExit().catch(() => undefined)
     // ink's last frame ends without a newline: the summary starts on a line of its own
-    write(stdout, `\n${summary(result, record, discarded)}`)
+    write(stdout, neutraliseOutput(`\n${summary(result, record, discarded)}`))
   } else if (options.json) {
     const {buildAnalysisReport} = await import('../render/json/build-analysis-report.js')
-    if (discarded) write(stdout, `${JSON.stringify({type: 'notice', time: new Date().toISOString(), message: noRecording(record)})}\n`)
-    write(stdout, `${JSON.stringify({type: 'report', time: new Date().toISOString(), report: buildAnalysisReport(result.report)})}\n`)
+    if (discarded) write(stdout, `${neutraliseJson(JSON.stringify({type: 'notice', time: new Date().toISOString(), message: noRecording(record)}))}\n`)
+    write(stdout, `${neutraliseJson(JSON.stringify({type: 'report', time: new Date().toISOString(), report: buildAnalysisReport(result.report)}))}\n`)
   } else if (!quiet) {
     // the warnings and the exit were told as they happened: what is left is where the recording is
     const lines = [
@@ -122,7 +124,7 @@ export async function runLive(options: LiveOptions): Promise<LiveOutcome> {
       ...(result.recordError ? [`the recording may be incomplete: ${result.recordError.message}`] : []),
       discarded ? noRecording(record) : `${result.warnings.length} warning${result.warnings.length === 1 ? '' : 's'}; recording: ${record} (analyze it: guardkit-replay ${record})`,
     ]
-    write(stderr, lines.map((l) => `[guardkit-replay] ${l}\n`).join(''))
+    write(stderr, neutraliseOutput(lines.map((l) => `[guardkit-replay] ${neutraliseInline(l)}\n`).join('')))
   }
   return {exitCode: result.exitCode, result}
 }
@@ -133,7 +135,7 @@ function checkSource(options: LiveOptions, cwd: string, env: NodeJS.ProcessEnv):
     if (options.log === null) throw new UsageError('--attach needs --log FILE: the log the running build writes.', 'guardkit-replay live --attach --log run.log --worktree .guardkit/worktrees/FEAT-X')
     const st = statSync(resolve(cwd, options.log), {throwIfNoEntry: false})
     if (st !== undefined && !st.isFile()) {
-      throw new UsageError(`--log ${options.log}: not a regular file (${st.isDirectory() ? 'a directory' : 'a FIFO, socket or device'}); --attach follows the log file a build writes.`)
+      throw new UsageError(neutralised`--log ${options.log}: not a regular file (${st.isDirectory() ? 'a directory' : 'a FIFO, socket or device'}); --attach follows the log file a build writes.`)
     }
     return {kind: 'attach', log: options.log, cwd, follow: options.follow}
   }
@@ -147,7 +149,7 @@ function checkStopOn(values: readonly string[], source: LiveSource): string[] {
   const codes = values.flatMap((v) => v.split(',')).map((c) => c.trim()).filter((c) => c !== '')
   for (const code of codes) {
     if (!isEarlyWarningCode(code) && !isRootCause(code)) {
-      throw new UsageError(`--stop-on ${code}: not a code live warns about, nor a root-cause category.`, `Codes: ${EARLY_WARNING_CODES.join(', ')}. Categories (docs/root-causes.md): ${ROOT_CAUSES.join(', ')}.`)
+      throw new UsageError(neutralised`--stop-on ${code}: not a code live warns about, nor a root-cause category.`, `Codes: ${EARLY_WARNING_CODES.join(', ')}. Categories (docs/root-causes.md): ${ROOT_CAUSES.join(', ')}.`)
     }
   }
   if (codes.length > 0 && source.kind === 'attach') throw new UsageError('--stop-on needs a build live started: in --attach mode the build is not live\'s to stop.')
@@ -160,7 +162,7 @@ function checkOutsideWorktree(record: string, worktree: string | null, cwd: stri
   const rel = relative(resolve(cwd, worktree), resolve(cwd, record))
   const outside = rel === '..' || rel.startsWith(`..${sep}`) || isAbsolute(rel)
   if (!outside) {
-    throw new UsageError(`--record ${record}: inside the watched worktree ${worktree}; live never writes there.`, 'Give --record a folder outside the worktree, e.g. --record ../runs/feat-x')
+    throw new UsageError(neutralised`--record ${record}: inside the watched worktree ${worktree}; live never writes there.`, 'Give --record a folder outside the worktree, e.g. --record ../runs/feat-x')
   }
 }
 
@@ -172,16 +174,16 @@ function checkRecordDir(dir: string, cwd: string): boolean {
   const abs = resolve(cwd, dir)
   let entries: string[] | null = null
   try {
-    if (!statSync(abs).isDirectory()) throw new UsageError(`--record ${dir}: exists and is not a directory.`)
+    if (!statSync(abs).isDirectory()) throw new UsageError(neutralised`--record ${dir}: exists and is not a directory.`)
     entries = readdirSync(abs)
   } catch (error) {
     if (error instanceof UsageError) throw error
   }
-  if (entries !== null && entries.length > 0) throw new UsageError(`--record ${dir}: the directory is not empty.`, 'Give a new (or empty) directory for the recording.')
+  if (entries !== null && entries.length > 0) throw new UsageError(neutralised`--record ${dir}: the directory is not empty.`, 'Give a new (or empty) directory for the recording.')
   try {
     mkdirSync(abs, {recursive: true})
   } catch (error) {
-    throw new UsageError(`--record ${dir}: cannot create the directory (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}).`)
+    throw new UsageError(neutralised`--record ${dir}: cannot create the directory (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}).`)
   }
   return entries === null
 }

@@ -3,6 +3,7 @@ import type {RunRecord} from '../model/run-record.js'
 import {createEraTally, type DerivedEra} from '../replay/era-markers.js'
 import {UsageError} from '../shared/errors.js'
 import {createTaskSpill, type TaskSpill} from './task-spill.js'
+import {neutralised, neutraliseInline} from '../shared/neutralise.js'
 
 /**
  * RUN → RunRecord for the commands: ingest's front door (`readRun`) with the real file system and
@@ -68,18 +69,18 @@ export async function loadRunStreamed(runPath: string, options: LoadRunOptions =
 function withContent(runPath: string, {run, found}: RunRead): RunRecord {
   if (hasRunContent(run)) return run
   if (run.logs.length === 0 && found.taskFiles + found.featureFiles + found.taskFolders === 0) {
-    throw new UsageError(`No AutoBuild log found in ${runPath}.`, CAPTURE_HINT)
+    throw new UsageError(neutralised`No AutoBuild log found in ${runPath}.`, CAPTURE_HINT)
   }
   const held = [
-    ...(run.logs.length > 0 ? [`${count(run.logs.length, 'log')} (${run.logs.join(', ')})`] : []),
+    ...(run.logs.length > 0 ? [`${count(run.logs.length, 'log')} (${run.logs.map(neutraliseInline).join(', ')})`] : []),
     ...(found.taskFiles > 0 ? [count(found.taskFiles, 'task file')] : []),
     ...(found.featureFiles > 0 ? [count(found.featureFiles, 'feature file')] : []),
     ...(found.taskFolders > 0 ? [`${count(found.taskFolders, 'task artifact folder')} with nothing readable`] : []),
   ]
   const missing = run.logs.length > 0 ? `no AutoBuild run in ${run.logs.length === 1 ? 'it' : 'them'}` : 'no AutoBuild log'
   const inputsOnly = found.taskFiles + found.featureFiles > 0 ? ' Task and feature files are the inputs of a run, not a record of one.' : ''
-  const headline = `Nothing to analyse in ${runPath}: found ${listed(held)}, but ${missing} and no task artifacts (.guardkit/autobuild/TASK-*/).${inputsOnly}`
-  const why = run.ingestIssues.slice(0, 5).map((i) => `  ${i.file}${i.line === undefined ? '' : `:${i.line}`}: ${i.message}`)
+  const headline = `Nothing to analyse in ${neutraliseInline(runPath)}: found ${listed(held)}, but ${missing} and no task artifacts (.guardkit/autobuild/TASK-*/).${inputsOnly}`
+  const why = run.ingestIssues.slice(0, 5).map((i) => `  ${neutraliseInline(i.file)}${i.line === undefined ? '' : `:${i.line}`}: ${neutraliseInline(i.message)}`)
   throw new UsageError([headline, ...why].join('\n'), CAPTURE_HINT)
 }
 

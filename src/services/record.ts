@@ -13,6 +13,7 @@ import {createProgress, type Progress} from './progress.js'
 import {machineIdentities} from './redaction.js'
 import {redactionRefusal, roundTripBug, type PreparedFile} from './record-messages.js'
 import {diffVerdicts, verdictView} from './record-verdicts.js'
+import {neutralised} from '../shared/neutralise.js'
 
 export interface RecordOptions {
   readonly out: string
@@ -129,18 +130,18 @@ async function checkOut(runPath: string, out: string, force: boolean): Promise<O
   const runReal = await realpath(resolve(runPath)).catch(() => resolve(runPath))
   const outReal = await realOfMaybeMissing(abs)
   if (within(outReal, runReal) || within(abs, resolve(runPath))) {
-    throw new UsageError(`--out ${out} is inside RUN ${runPath}: RUN is never written to.`, 'Write the recording somewhere else, e.g. `--out ../recordings/NAME`.')
+    throw new UsageError(neutralised`--out ${out} is inside RUN ${runPath}: RUN is never written to.`, 'Write the recording somewhere else, e.g. `--out ../recordings/NAME`.')
   }
-  if (within(runReal, outReal)) throw new UsageError(`--out ${out} holds RUN ${runPath}: the recording would replace it.`, 'Write the recording to a folder of its own.')
+  if (within(runReal, outReal)) throw new UsageError(neutralised`--out ${out} holds RUN ${runPath}: the recording would replace it.`, 'Write the recording to a folder of its own.')
   const st = await lstat(abs).catch(() => null)
   if (st === null) return {abs, exists: false, nonEmpty: false}
-  if (!st.isDirectory()) throw new UsageError(`--out ${out} exists and is not a directory.`)
+  if (!st.isDirectory()) throw new UsageError(neutralised`--out ${out} exists and is not a directory.`)
   const entries = await readdir(abs)
   if (entries.length > 0 && !force) {
-    throw new UsageError(`--out ${out} is not empty (${entries.length} entr${entries.length === 1 ? 'y' : 'ies'}).`, 'Pass an empty or new folder, or --force to replace its contents.')
+    throw new UsageError(neutralised`--out ${out} is not empty (${entries.length} entr${entries.length === 1 ? 'y' : 'ies'}).`, 'Pass an empty or new folder, or --force to replace its contents.')
   }
   if (entries.length > 0 && (outReal === parse(outReal).root || outReal === (await realpath(homedir()).catch(() => homedir())))) {
-    throw new UsageError(`--out ${out} is ${outReal === parse(outReal).root ? 'the file system root' : 'your home directory'}: --force will not empty it.`)
+    throw new UsageError(neutralised`--out ${out} is ${outReal === parse(outReal).root ? 'the file system root' : 'your home directory'}: --force will not empty it.`)
   }
   return {abs, exists: true, nonEmpty: entries.length > 0}
 }
@@ -230,7 +231,7 @@ function countHits(files: readonly PreparedFile[]): Partial<Record<RedactionKind
 
 function cannotWrite(out: string, error: unknown): UsageError {
   const code = (error as NodeJS.ErrnoException).code ?? 'an error'
-  return new UsageError(`Cannot write the recording to ${out}: ${code === 'EACCES' || code === 'EPERM' ? 'permission denied' : code === 'EROFS' ? 'a read-only file system' : (error as Error).message}.`, 'Pass --out a folder you can write to.')
+  return new UsageError(neutralised`Cannot write the recording to ${out}: ${code === 'EACCES' || code === 'EPERM' ? 'permission denied' : code === 'EROFS' ? 'a read-only file system' : (error as Error).message}.`, 'Pass --out a folder you can write to.')
 }
 
 /** Moves the checked recording into DIR (emptied first under --force). */

@@ -4,6 +4,7 @@ import type {ProfileSelection} from '../explain/profile-selection.js'
 import {resolveProfile} from '../logic/profiles.js'
 import {UsageError} from '../shared/errors.js'
 import {didYouMean} from '../shared/suggest.js'
+import {neutralised} from '../shared/neutralise.js'
 
 /** The CLI flags (oclif's, not logic-change flags) every command that replays a run shares: which logic profiles, and how to print. */
 export const replayCommandFlags = {
@@ -59,7 +60,7 @@ export async function chooseProfiles(request: ProfileRequest): Promise<ProfileSe
 
 function checkFlags(ids: readonly string[], flag: string): FlagId[] {
   return ids.map((id) => {
-    if (!isFlagId(id)) throw new UsageError(`${flag} ${id}: no such logic change.${didYouMean(id, FLAG_IDS)}`, 'Try: guardkit-replay profiles (every logic change and its flag id)')
+    if (!isFlagId(id)) throw new UsageError(neutralised`${flag} ${id}: no such logic change.` + didYouMean(id, FLAG_IDS), 'Try: guardkit-replay profiles (every logic change and its flag id)')
     return id
   })
 }

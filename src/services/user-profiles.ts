@@ -1,10 +1,11 @@
 import {parseDocument, type Document} from 'yaml'
-import {readUserFile} from '../ingest/fs/safe-open.js'
+import {readUserFile} from '../ingest/index.js'
 import {z} from 'zod'
 import {adjustProfile, asRunProfileNames, BUILTIN_PROFILE_NAMES, resolveProfile, type Profile, type ProfileDefinition} from '../logic/profiles.js'
 import {FLAG_IDS, isFlagId, type FlagId} from '../logic/changes.js'
 import {UsageError} from '../shared/errors.js'
 import {didYouMean} from '../shared/suggest.js'
+import {neutralised} from '../shared/neutralise.js'
 
 const ProfilesFileSchema = z.object({
   profiles: z.record(
@@ -32,12 +33,12 @@ export async function loadUserProfiles(file: string | undefined): Promise<Profil
   try {
     text = await readUserFile(file)
   } catch (error) {
-    throw new UsageError(`Cannot read the profiles file ${file} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}).`)
+    throw new UsageError(neutralised`Cannot read the profiles file ${file} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}).`)
   }
   const doc = parseDocument(text)
   if (doc.errors.length > 0) {
     const e = doc.errors[0]!
-    throw new UsageError(`${file}:${e.linePos?.[0]?.line ?? '?'}: not valid YAML: ${e.message.split('\n')[0]!.replace(/:$/, '')}`, SHAPE)
+    throw new UsageError(neutralised`${file}:${e.linePos?.[0]?.line ?? '?'}: not valid YAML: ${e.message.split('\n')[0]!.replace(/:$/, '')}`, SHAPE)
   }
   const data: unknown = doc.toJS()
   const parsed = ProfilesFileSchema.safeParse(data)
@@ -95,7 +96,7 @@ export function resolveProfileOrThrow(name: string, user: readonly ProfileDefini
 
 function checkFlags(ids: readonly string[], flag: string): FlagId[] {
   return ids.map((id) => {
-    if (!isFlagId(id)) throw new UsageError(`${flag} ${id}: no such logic change.${didYouMean(id, FLAG_IDS)}`, 'Try: guardkit-replay profiles (every logic change and its flag id)')
+    if (!isFlagId(id)) throw new UsageError(neutralised`${flag} ${id}: no such logic change.` + didYouMean(id, FLAG_IDS), 'Try: guardkit-replay profiles (every logic change and its flag id)')
     return id
   })
 }

@@ -3,6 +3,7 @@ import {BaseCommand} from '../../cli/base-command.js'
 import {showGateOutput} from '../../cli/gate-output.js'
 import {UsageError} from '../../shared/errors.js'
 import {didYouMean} from '../../shared/suggest.js'
+import {neutralised} from '../../shared/neutralise.js'
 
 export default class GateMerge extends BaseCommand {
   static override summary = 'Combine the --json reports of gate shards into one verdict (and one JUnit file).'
@@ -29,7 +30,7 @@ Exit codes: 0 no regression, 1 a regression, 2 a missing, unreadable, foreign or
     const {argv, flags} = await this.parse(GateMerge)
     const files = argv as string[]
     const unknown = files.find((f) => f.startsWith('-'))
-    if (unknown) throw new UsageError(`gate merge has no flag ${unknown}.${didYouMean(unknown.replace(/=.*$/, ''), flagNames(GateMerge.flags))}`, 'Try: guardkit-replay gate merge --help')
+    if (unknown) throw new UsageError(neutralised`gate merge has no flag ${unknown}.` + didYouMean(unknown.replace(/=.*$/, ''), flagNames(GateMerge.flags)), 'Try: guardkit-replay gate merge --help')
     const {runGateMerge} = await import('../../services/gate-merge.js')
     const result = await runGateMerge(files, {junit: flags.junit, html: flags.html, github: flags.github, allowEmpty: flags['allow-empty']})
     return showGateOutput(result, {format: flags.format, verbose: flags.verbose, jsonFlag: this.jsonEnabled(), quiet: this.quiet()}, (line) => this.log(line))

@@ -11,6 +11,7 @@ import {renderFindings} from './findings.js'
 import {anchorId, clip, html, join, type Html} from './html.js'
 import {renderPage} from './page.js'
 import {renderTimeline} from './timeline.js'
+import {neutraliseNames} from '../../shared/neutralise.js'
 
 /**
  * `guardkit-replay RUN --format html`: one self-contained page (docs/html-report.md), what matters
@@ -20,6 +21,7 @@ import {renderTimeline} from './timeline.js'
  * that went well, collapsed. Pure: the report in, the document out.
  */
 export function renderAnalyzeHtml(report: AnalysisReport): string {
+  report = neutraliseNames(report)
   const run = report.run
   const featureId = report.feature?.featureId ?? run.attempts.find((a) => a.featureId !== null)?.featureId ?? null
   const bases = taskAnchors(report.tasks)

@@ -3,6 +3,7 @@ import {evidenceInline} from './evidence.js'
 import {anchorId, clip, html, join, type Html} from './html.js'
 import {renderPage} from './page.js'
 import {signatureColour} from './signature-colour.js'
+import {neutraliseNames} from '../../shared/neutralise.js'
 
 /** Classes in the order a reader needs them: what fails the gate first. */
 const CLASS_ORDER: readonly GateClass[] = ['regressed', 'changed', 'improved', 'skipped', 'unchanged']
@@ -23,6 +24,7 @@ interface Placed {
  * Pure: the report in, the document out.
  */
 export function renderGateHtml(report: GateReport): string {
+  report = neutraliseNames(report)
   const placed = placeTasks(report.runs)
   const fail = report.verdict === 'fail'
   const title = `guardkit-replay gate: ${fail ? 'FAIL' : 'PASS'} · ${report.baseline.name} → ${report.candidate.name}`

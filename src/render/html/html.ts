@@ -1,3 +1,5 @@
+import {neutraliseBlock} from '../../shared/neutralise.js'
+
 /**
  * HTML built with a tagged template that escapes every interpolated value unless it is already
  * `Html`: recorded strings (logs are hostile input) can never become markup by forgetting to
@@ -40,9 +42,12 @@ function fragment(value: HtmlValue): string {
 const ENTITIES: Readonly<Record<string, string>> = {'&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;'}
 
 /**
- * Text safe in element content and in double- or single-quoted attribute values. Characters an
- * HTML document may not carry (C0/C1 controls but tab and newline, lone surrogates,
- * noncharacters) become U+FFFD; CR is dropped (CRLF captures); ANSI escape sequences are removed.
+ * Text safe in element content and in double- or single-quoted attribute values. ANSI escape
+ * sequences of terminal captures (colours, line clears, titles) are removed and CR is dropped
+ * (CRLF captures): a page shows what the terminal showed. What is left is neutralised as every
+ * output is (src/shared/neutralise.ts: other control characters, bidirectional controls and lone
+ * surrogates shown escaped, no line able to start a CI workflow command when the page is printed
+ * to a CI log); noncharacters, which an HTML document may not carry, become U+FFFD.
  */
 export function escapeHtml(text: string): string {
   return cleanText(text).replace(/[&<>"']/g, (c) => ENTITIES[c]!)
@@ -51,13 +56,12 @@ export function escapeHtml(text: string): string {
 // CSI and OSC sequences of terminal captures: colour codes, line clears, titles
 // eslint-disable-next-line no-control-regex
 const ANSI = /\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)?/g
-// eslint-disable-next-line no-control-regex
-const FORBIDDEN = /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ufdd0-\ufdef\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g
+const NONCHARACTER = /[\ufdd0-\ufdef\ufffe\uffff]/g
 
 export function cleanText(text: string): string {
   // eslint-disable-next-line no-control-regex
-  if (!/[\x00-\x1f\x7f-\x9f\ud800-\udfff\ufdd0-\ufdef\ufffe\uffff]/.test(text)) return text
-  return text.replace(ANSI, '').replace(/\r/g, '').replace(FORBIDDEN, '\ufffd')
+  if (!/[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff\ufdd0-\ufdef\ufffe\uffff]|::|##/.test(text)) return text
+  return neutraliseBlock(text.replace(ANSI, '').replace(/\r/g, '')).replace(NONCHARACTER, '\ufffd')
 }
 
 /**

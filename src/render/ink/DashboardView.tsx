@@ -2,7 +2,7 @@
 /* @jsxRuntime automatic */
 import {Box, Text} from 'ink'
 import {truncate, wrap} from '../text/layout.js'
-import type {DashboardModel} from './model.js'
+import {neutraliseDashboard, type DashboardModel} from './model.js'
 import {ExplainPane} from './ExplainPane.js'
 import {StallWindow} from './StallWindow.js'
 import {TaskTable} from './TaskTable.js'
@@ -26,7 +26,9 @@ const WARNINGS = 5
 const LOG_TAIL = 3
 
 /** The whole dashboard for one snapshot: presentational only (the store computes, Dashboard handles keys). */
-export function DashboardView({model, selected, showExplain, confirming, width = 100, height, explainOffset = 0}: DashboardViewProps) {
+export function DashboardView({model: given, selected, showExplain, confirming, width = 100, height, explainOffset = 0}: DashboardViewProps) {
+  // the build's text goes straight to the terminal: neutralised here, where every frame is drawn
+  const model = neutraliseDashboard(given)
   const task = model.tasks[Math.min(selected, Math.max(0, model.tasks.length - 1))]
   const status = model.exit ? model.exit.detail : model.status
   const notices = model.notices.slice(-2)

@@ -1,3 +1,5 @@
+import {neutraliseInline} from '../../shared/neutralise.js'
+
 /**
  * What the live dashboard shows: a plain snapshot the live store computes (src/live/live-store.ts)
  * and the ink view only draws (Shopify's pattern: state separate from view). Everything is
@@ -108,4 +110,21 @@ export interface DashboardActions {
   interrupt(): void
   /** A key was pressed: heavy work may wait a moment so the answer is drawn first. */
   activity?(): void
+}
+
+/**
+ * The model with every text neutralised (src/shared/neutralise.ts): task ids, the command, paths,
+ * feedback, warnings and the command's own output lines come from the build, and the dashboard
+ * writes straight to the terminal. Every cell is one line, so each string is an inline value.
+ */
+export function neutraliseDashboard(model: DashboardModel): DashboardModel {
+  return mapText(model) as DashboardModel
+}
+
+function mapText(value: unknown): unknown {
+  if (typeof value === 'string') return neutraliseInline(value)
+  if (value === null || typeof value !== 'object') return value
+  if (Array.isArray(value)) return value.map(mapText)
+  // the stall and explain tables are keyed by task key, which must match the neutralised TaskRowView.key
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [neutraliseInline(k), mapText(v)]))
 }

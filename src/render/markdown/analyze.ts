@@ -8,6 +8,7 @@ import {formatWaste} from '../text/verdict.js'
 import {buildZeroOfN, type ZeroOfNView} from '../text/zero-of-n.js'
 import {taskMark} from '../text/marks.js'
 import {mdBlock, mdCell, mdCode, mdDetails, mdEvidenceList, mdTable, mdText} from './md.js'
+import {neutraliseNames, neutraliseOutput} from '../../shared/neutralise.js'
 
 /**
  * `guardkit-replay RUN --format md`: the text report's content for a pull request or an issue
@@ -16,6 +17,7 @@ import {mdBlock, mdCell, mdCode, mdDetails, mdEvidenceList, mdTable, mdText} fro
  * collapsed `<details>` blocks. No colour codes; record text is escaped.
  */
 export function renderAnalyzeMarkdown(report: AnalysisReport, options: {verbose?: boolean} = {}): string {
+  report = neutraliseNames(report)
   const run = report.run
   const featureId = report.feature?.featureId ?? run.attempts.find((a) => a.featureId !== null)?.featureId ?? null
   const era = report.era.profile
@@ -38,7 +40,7 @@ export function renderAnalyzeMarkdown(report: AnalysisReport, options: {verbose?
     out.push('', ...renderTask(report, t, options.verbose === true))
   }
   out.push('', `<sub>${mdText(`${report.tool.name} ${report.tool.version}`)} · ${mdCode(`guardkit-replay explain ${shellQuote(run.path)} --task TASK-ID`)} for the detail of one task</sub>`)
-  return out.join('\n')
+  return neutraliseOutput(out.join('\n'))
 }
 
 /** The task's mark as an emoji (docs/cli.md "Marks and cuts"): an approved task is never ❌. */

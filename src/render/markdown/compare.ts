@@ -3,9 +3,11 @@ import type {CompareReport, CompareRun, TaskPair} from '../../explain/compare/co
 import {compareCell as cell} from '../text/compare.js'
 import {formatTurns, plural} from '../text/layout.js'
 import {mdBlock, mdCell, mdCode, mdDetails, mdTable, mdText} from './md.js'
+import {neutraliseNames, neutraliseOutput} from '../../shared/neutralise.js'
 
 /** `compare --format md`: the same content as the text report, for a pull request or an issue. */
 export function renderCompareMarkdown(report: CompareReport): string {
+  report = neutraliseNames(report)
   const s = report.summary
   const out = [
     '## guardkit-replay compare',
@@ -17,7 +19,7 @@ export function renderCompareMarkdown(report: CompareReport): string {
   for (const pair of report.pairs) out.push('', ...pairSection(pair))
   if (report.onlyInA.length) out.push('', `Only in A: ${report.onlyInA.map((t) => `${mdCode(t.taskId)} (attempt ${t.attempt}, ${mdText(t.outcome ?? 'no outcome')})`).join(', ')}`)
   if (report.onlyInB.length) out.push('', `Only in B: ${report.onlyInB.map((t) => `${mdCode(t.taskId)} (attempt ${t.attempt}, ${mdText(t.outcome ?? 'no outcome')})`).join(', ')}`)
-  return `${out.join('\n')}\n`
+  return neutraliseOutput(`${out.join('\n')}\n`)
 }
 
 function runRow(label: string, r: CompareRun): string[] {

@@ -10,9 +10,12 @@ import {formatEvidence} from '../text/text-options.js'
 import {mdMark} from './analyze.js'
 import {renderDiagnosisMarkdown} from './diagnosis.js'
 import {mdBlock, mdCell, mdCode, mdDetails, mdEvidenceList, mdTable, mdText} from './md.js'
+import {neutraliseNames, neutraliseOutput} from '../../shared/neutralise.js'
 
 /** `explain --format md`: the deep dump of one task or turn, for an issue; long blocks collapsed. */
 export function renderExplainMarkdown(report: AnalysisReport, view: ExplainView): string {
+  report = neutraliseNames(report)
+  view = neutraliseNames(view)
   const t = view.task
   const v = t.verdict
   const out = [
@@ -42,7 +45,7 @@ export function renderExplainMarkdown(report: AnalysisReport, view: ExplainView)
   }
   const turns = view.turn === null ? [...new Set([...t.task.turns.map((u) => u.turn), ...Object.values(t.replays).flatMap((r) => r.turns.map((u) => u.turn))])].sort((a, b) => a - b) : [view.turn]
   for (const turn of turns) out.push(...renderTurn(t, turn, view.profiles), '')
-  return out.join('\n')
+  return neutraliseOutput(out.join('\n'))
 }
 
 function renderTurn(t: TaskAnalysis, turn: number, profiles: readonly string[]): string[] {

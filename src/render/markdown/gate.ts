@@ -4,6 +4,7 @@ import {arrow, decidingReasons, firstFeedbackDifference, outcomeCell, resultCell
 import {plural} from '../text/layout.js'
 import {formatEvidence} from '../text/text-options.js'
 import {mdBlock, mdCell, mdCode, mdDetails, mdTable, mdText} from './md.js'
+import {neutraliseNames, neutraliseOutput} from '../../shared/neutralise.js'
 
 export interface GateMarkdownOptions {
   readonly verbose?: boolean
@@ -19,6 +20,7 @@ const MAX_TABLE_ROWS = 200
  * the findings that explain it and the turn diffs. Record text is escaped (md.ts).
  */
 export function renderGateMarkdown(report: GateReport, options: GateMarkdownOptions = {}): string {
+  report = neutraliseNames(report)
   const s = report.summary
   const B = report.baseline.name
   const C = report.candidate.name
@@ -51,7 +53,7 @@ export function renderGateMarkdown(report: GateReport, options: GateMarkdownOpti
     for (const p of unreadable) out.push(`- ${p.severity === 'error' ? '**error**' : 'warning'}: ${mdCode(p.path)}: ${mdText(p.message)}`)
   }
   out.push('', `<sub>${mdText(`${report.tool.name} ${report.tool.version}`)} · docs/ci.md explains the policy</sub>`)
-  return `${out.join('\n')}\n`
+  return neutraliseOutput(`${out.join('\n')}\n`)
 }
 
 function label(run: GateRun, t: GateTask): string {

@@ -1,18 +1,17 @@
 import type {Evidence} from '../../model/evidence.js'
+import {neutraliseBlock, neutraliseInline} from '../../shared/neutralise.js'
 import {evidenceQuote, formatEvidence} from '../text/text-options.js'
 
 /**
- * Markdown building blocks for GitHub/GitLab comments. Text from the records (feedback, criteria,
- * log lines) is untrusted: control characters are dropped and `<`, `>`, `&` escaped, so a log
- * line cannot inject HTML, close a `<details>` block or break a table.
+ * Markdown building blocks for GitHub/GitLab comments and step summaries. Text from the records
+ * (feedback, criteria, log lines) is untrusted: control characters are shown escaped and no line
+ * can start a CI workflow command (src/shared/neutralise.ts), and `<`, `>`, `&` are escaped, so a
+ * log line cannot inject HTML, close a `<details>` block or break a table.
  */
-
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\x00-\x08\x0b-\x1f\x7f-\x9f]/g
 
 /** Plain text in a paragraph or list item. */
 export function mdText(s: string): string {
-  return s.replace(CONTROL, '').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
+  return neutraliseBlock(s).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
 }
 
 /** Text in a table cell: one line, pipes escaped. */
@@ -22,7 +21,7 @@ export function mdCell(s: string): string {
 
 /** Inline code; the fence is longer than any run of backticks inside. */
 export function mdCode(s: string): string {
-  const clean = s.replace(CONTROL, '').replace(/\n/g, ' ')
+  const clean = neutraliseInline(s.replace(/\r?\n/g, ' '))
   const longest = Math.max(0, ...(clean.match(/`+/g) ?? []).map((r) => r.length))
   const fence = '`'.repeat(longest + 1)
   const pad = clean.startsWith('`') || clean.endsWith('`') ? ' ' : ''
@@ -31,7 +30,7 @@ export function mdCode(s: string): string {
 
 /** A fenced block (```text) that no line of the content can close. */
 export function mdBlock(s: string, lang = 'text'): string[] {
-  const clean = s.replace(CONTROL, '')
+  const clean = neutraliseBlock(s)
   const longest = Math.max(2, ...(clean.match(/`{3,}/g) ?? []).map((r) => r.length))
   const fence = '`'.repeat(longest + 1)
   return [`${fence}${lang}`, ...clean.split('\n'), fence]

@@ -2,9 +2,12 @@ import {eraLine} from '../text/analyze.js'
 import type {AnalysisReport, TaskAnalysis} from '../../explain/analysis.js'
 import {LOGIC_CHANGES} from '../../logic/changes.js'
 import {mdCell, mdCode, mdTable, mdText} from './md.js'
+import {neutraliseNames, neutraliseOutput} from '../../shared/neutralise.js'
 
 /** `whatif --format md`: per task, a table of the logic changes that flip it, then why fixed still fails. */
 export function renderWhatIfMarkdown(report: AnalysisReport, tasks: readonly TaskAnalysis[]): string {
+  report = neutraliseNames(report)
+  tasks = neutraliseNames(tasks)
   const out = [`## guardkit-replay whatif`, '', `${mdCode(report.run.path)} · which logic changes, alone or in the smallest combination, change each task's outcome`]
   const replayed = report.runEra?.replayed !== false
   if (!replayed) out.push('', mdText(eraLine(report)))
@@ -32,5 +35,5 @@ export function renderWhatIfMarkdown(report: AnalysisReport, tasks: readonly Tas
     if (w.fixedStillFails !== null) out.push('', `**\`fixed\` still fails:** ${mdText(w.fixedStillFails)}`)
     out.push('', `_Searched: ${mdText(w.searched)}_`)
   }
-  return out.join('\n')
+  return neutraliseOutput(out.join('\n'))
 }

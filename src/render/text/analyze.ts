@@ -1,7 +1,7 @@
 import type {AnalysisReport, EraInference, FeaturePicture, TaskAnalysis} from '../../explain/analysis.js'
 import {renderFeature} from './feature.js'
 import {renderCauseChain} from './findings.js'
-import {labelled, plural, sanitizeForTerminal, shellLines, shellQuote, visibleWidth, wrap} from './layout.js'
+import {labelled, plural, shellLines, shellQuote, visibleWidth, wrap} from './layout.js'
 import {buildStallTable} from './stall-rows.js'
 import {renderStallTable} from './stall-table.js'
 import {formatEvidence, formatEvidenceList, textOptions, type TextOptions} from './text-options.js'
@@ -9,6 +9,7 @@ import {renderTurnSummary} from './turn-detail.js'
 import {renderVerdict} from './verdict.js'
 import {legendLine, taskMark} from './marks.js'
 import {buildZeroOfN, renderZeroOfN} from './zero-of-n.js'
+import {neutraliseNames, neutraliseOutput} from '../../shared/neutralise.js'
 
 const MAX_LABEL = 22
 
@@ -19,6 +20,7 @@ const MAX_LABEL = 22
  * turn by turn, and the command that shows the detail. `verbose` adds evidence and every turn.
  */
 export function renderAnalyzeText(report: AnalysisReport, options: Partial<TextOptions> = {}): string {
+  report = neutraliseNames(report)
   const o = textOptions(options)
   const p = o.palette
   const out: string[] = [...renderHeader(report, o)]
@@ -36,7 +38,7 @@ export function renderAnalyzeText(report: AnalysisReport, options: Partial<TextO
   }
   out.push('', ...renderFooter(report, o))
   if (report.tasks.length > 0) out.splice(legendAt, 0, ...legend(report.tasks, out, o))
-  return sanitizeForTerminal(out.join('\n'), p.enabled)
+  return neutraliseOutput(out.join('\n'), {keepSgr: p.enabled})
 }
 
 /** The legend of the marks the report uses, wrapped, dim. */

@@ -1,8 +1,9 @@
 import type {CompareCell, CompareReport, CompareRun, TaskPair, TaskSide} from '../../explain/compare/compare-runs.js'
 import {renderTable} from './table.js'
 import {renderTextDiff} from './feedback-diff.js'
-import {formatTurns, labelled, plural, sanitizeForTerminal} from './layout.js'
+import {formatTurns, labelled, plural} from './layout.js'
 import {textOptions, type TextOptions} from './text-options.js'
+import {neutraliseNames, neutraliseOutput} from '../../shared/neutralise.js'
 
 const MAX_FEEDBACK_DIFFS = 2
 const MAX_DIFF_LINES = 12
@@ -14,6 +15,7 @@ const MAX_DIFF_LINES = 12
  * has; tasks only one run holds last.
  */
 export function renderCompareText(report: CompareReport, options: Partial<TextOptions> = {}): string {
+  report = neutraliseNames(report)
   const o = textOptions(options)
   const p = o.palette
   const out = [p.bold('guardkit-replay compare'), ...runLine('A', report.a, o), ...runLine('B', report.b, o), '']
@@ -25,7 +27,7 @@ export function renderCompareText(report: CompareReport, options: Partial<TextOp
     if (list.length === 0) continue
     out.push(...labelled('', label, 10, list.map((t) => `${t.taskId} (attempt ${t.attempt}): ${t.outcome ?? 'no outcome'}, ${plural(t.turns, 'turn')}`).join('; '), o.width, p.dim))
   }
-  return sanitizeForTerminal(out.join('\n'), p.enabled)
+  return neutraliseOutput(out.join('\n'), {keepSgr: p.enabled})
 }
 
 function runLine(label: string, r: CompareRun, o: TextOptions): string[] {

@@ -1,4 +1,5 @@
 import type {ConformanceReport} from '../../conformance/run-vectors.js'
+import {neutraliseOutput} from '../../shared/neutralise.js'
 
 export function renderConformanceText(report: ConformanceReport): string {
   const lines = [`${report.total} vectors: ${report.passed} passed, ${report.failed} failed, ${report.unsupported} unsupported`]
@@ -17,5 +18,5 @@ export function renderConformanceText(report: ConformanceReport): string {
   }
   const rest = report.results.filter((x) => x.status !== 'pass').length - 20
   if (rest > 0) lines.push(`  … ${rest} more; --json lists them all`)
-  return lines.join('\n')
+  return neutraliseOutput(lines.join('\n'))
 }

@@ -3,11 +3,12 @@ import {eraLine, formatEra, legend} from './analyze.js'
 import {renderTurnDeep} from './explain-turn.js'
 import {renderDiagnosisExplain} from './diagnosis.js'
 import {renderCauseChain} from './findings.js'
-import {labelled, sanitizeForTerminal, shellQuote, wrap} from './layout.js'
+import {labelled, shellQuote, wrap} from './layout.js'
 import {buildStallTable} from './stall-rows.js'
 import {renderStallTable} from './stall-table.js'
 import {formatEvidenceList, textOptions, type TextOptions} from './text-options.js'
 import {renderVerdict} from './verdict.js'
+import {neutraliseNames, neutraliseOutput} from '../../shared/neutralise.js'
 
 export interface ExplainView {
   readonly task: TaskAnalysis
@@ -24,6 +25,8 @@ export interface ExplainView {
  * dump, per profile: pipeline, criteria, feedback with its diff, signatures, window, reason).
  */
 export function renderExplainText(report: AnalysisReport, view: ExplainView, options: Partial<TextOptions> = {}): string {
+  report = neutraliseNames(report)
+  view = neutraliseNames(view)
   const o = {...textOptions(options), verbose: true}
   const p = o.palette
   const t = view.task
@@ -56,7 +59,7 @@ export function renderExplainText(report: AnalysisReport, view: ExplainView, opt
   }
   out.splice(legendAt, 0, ...legend([t], out, o))
   out.push('', p.dim(`guardkit-replay whatif ${shellQuote(report.run.path)} --task ${t.task.taskId}   which logic changes flip this task`))
-  return sanitizeForTerminal(out.join('\n'), p.enabled)
+  return neutraliseOutput(out.join('\n'), {keepSgr: p.enabled})
 }
 
 function allTurns(t: TaskAnalysis): number[] {

@@ -1,5 +1,6 @@
 import type {GateReport, GateRun, GateTask} from '../gate-report.js'
 import {decidingReasons, ruleLabel, taskLabel} from './gate-lines.js'
+import {neutraliseBlock, neutraliseInline, neutraliseNames} from '../../shared/neutralise.js'
 
 /** GitHub shows at most 10 error annotations per step and 50 per job; more only clutter the log. */
 const MAX_ANNOTATIONS = 50
@@ -11,6 +12,7 @@ const MAX_ANNOTATIONS = 50
  * and `,`), so text from the records cannot end a command or start another.
  */
 export function renderGateAnnotations(report: GateReport): string[] {
+  report = neutraliseNames(report)
   const out: string[] = []
   const failing = report.runs.flatMap((run) => run.tasks.filter((t) => t.failing).map((t) => ({run, t})))
   for (const {run, t} of failing.slice(0, MAX_ANNOTATIONS)) out.push(taskAnnotation(report, run, t))
@@ -53,10 +55,10 @@ function joinRun(runPath: string, file: string): string {
 
 /** A workflow command's message. */
 export function data(s: string): string {
-  return s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A')
+  return neutraliseBlock(s).replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A')
 }
 
 /** A workflow command's property value. */
 export function prop(s: string): string {
-  return data(s).replace(/:/g, '%3A').replace(/,/g, '%2C')
+  return data(neutraliseInline(s)).replace(/:/g, '%3A').replace(/,/g, '%2C')
 }

@@ -2,10 +2,11 @@ import {describeBranches} from '../../explain/branch-phrases.js'
 import type {GateReport, GateRun, GateTask} from '../gate-report.js'
 import {renderTextDiff} from './feedback-diff.js'
 import {arrow, decidingReasons, firstFeedbackDifference, outcomeCell, resultCell, ruleLabel, taskLabel, turnDiff, type DiffLine} from './gate-lines.js'
-import {formatTurns, labelled, padEnd, plural, sanitizeForTerminal, shellLines, wrap} from './layout.js'
+import {formatTurns, labelled, padEnd, plural, shellLines, wrap} from './layout.js'
 import {renderTable, type Cell, type Column, type TableLine} from './table.js'
 import type {Palette} from './plain-palette.js'
 import {colourSeverity, formatEvidenceList, textOptions, type TextOptions} from './text-options.js'
+import {neutraliseNames, neutraliseOutput} from '../../shared/neutralise.js'
 
 const LABEL = 10
 const MAX_FEEDBACK_DIFF = 14
@@ -17,6 +18,7 @@ const MAX_FEEDBACK_DIFF = 14
  * first feedback that differs, and the command that shows the detail.
  */
 export function renderGateText(report: GateReport, options: Partial<TextOptions> = {}): string {
+  report = neutraliseNames(report)
   const o = textOptions(options)
   const p = o.palette
   const out: string[] = [...header(report, p), '', ...counts(report, p), '', ...table(report, o)]
@@ -31,7 +33,7 @@ export function renderGateText(report: GateReport, options: Partial<TextOptions>
     for (const x of problems) out.push(...labelled('  ', x.severity === 'error' ? p.red('error') : p.yellow('warning'), 8, `${x.path}: ${x.message}`, o.width))
   }
   out.push('', verdictLine(report, p))
-  return sanitizeForTerminal(out.join('\n'), p.enabled)
+  return neutraliseOutput(out.join('\n'), {keepSgr: p.enabled})
 }
 
 function header(r: GateReport, p: Palette): string[] {

@@ -3,11 +3,13 @@ import {shellLines, shellQuote, visibleWidth, wrap} from './layout.js'
 import {PLAIN, type Palette} from './plain-palette.js'
 import {renderTable} from './table.js'
 import {DEFAULT_WIDTH} from './text-options.js'
+import {neutraliseNames, neutraliseOutput} from '../../shared/neutralise.js'
 const MAX_ISSUES = 30
 const MAX_LOGGERS = 40
 
 /** `inspect` as text: what was found, per attempt and task, the ingest issues, the grammar coverage, what next. */
-export function renderInspectText(report: Report, options: {readonly palette?: Palette; readonly width?: number} = {}): string {
+export function renderInspectText(given: Report, options: {readonly palette?: Palette; readonly width?: number} = {}): string {
+  const report = neutraliseNames(given)
   const p = options.palette ?? PLAIN
   const width = options.width ?? DEFAULT_WIDTH
   const out: string[] = []
@@ -46,7 +48,7 @@ export function renderInspectText(report: Report, options: {readonly palette?: P
   if (report.tasks.some((t) => t.recorded.outcome === null)) {
     out.push(...wrap('Some runs have no recorded outcome (the log ends early). Next time capture the whole run: guardkit-replay live --record DIR -- guardkit autobuild …   or   guardkit autobuild … 2>&1 | tee run.log', width - 2).map((l) => p.dim(`  ${l}`)))
   }
-  return out.join('\n')
+  return neutraliseOutput(out.join('\n'), {keepSgr: p.enabled})
 }
 
 /** One row per task (id, mode, outcome, turns, stall), each with its turns under it: `turn:met/total decision`. */

@@ -205,5 +205,3 @@ function shellWords(command: string): string[] {
 export function firstLine(text: string): string {
   return text.split('\n').find((l) => l.trim() !== '') ?? ''
 }
-
-export {sanitizeForTerminal} from './terminal-safe.js'

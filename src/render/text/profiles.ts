@@ -3,6 +3,7 @@ import {commitIndex} from '../../logic/change-registry/commits.js'
 import {padEnd, visibleWidth, wrap} from './layout.js'
 import {renderTable} from './table.js'
 import type {TextOptions} from './text-options.js'
+import {neutraliseOutput} from '../../shared/neutralise.js'
 
 export interface ProfilesReport {
   changes: Array<LogicChange & {date: string}>
@@ -47,5 +48,5 @@ export function renderProfilesText(report: ProfilesReport, o: Pick<TextOptions, 
   }
   out.push(...wrap('columns in the order of the list above', width - nameWidth - 4).map((l) => `  ${' '.repeat(nameWidth)}  ${c.dim(l)}`))
   out.push('', ...wrap('Use a profile with --profile NAME; adjust it with --with FLAG / --without FLAG; define your own in a YAML file with --profiles FILE.', width).map((l) => c.dim(l)))
-  return out.join('\n')
+  return neutraliseOutput(out.join('\n'), {keepSgr: c.enabled})
 }

@@ -29,8 +29,8 @@ export function formatEvidence(e: Evidence): string {
 /**
  * The text of the line that proves a claim (log evidence carries it), ready to quote: whitespace
  * runs made one space and trimmed, then cut at a word boundary to `width` columns. '' when the
- * evidence has no text. Control characters are left to the report's final pass (sanitizeForTerminal
- * for text; md and html escape their own).
+ * evidence has no text. Control characters are left to the report's final pass (neutraliseOutput,
+ * src/shared/neutralise.ts, for text; md and html escape their own).
  */
 export function evidenceQuote(e: Evidence, width = Number.POSITIVE_INFINITY): string {
   if (e.text === undefined) return ''

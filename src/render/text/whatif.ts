@@ -1,8 +1,9 @@
 import type {AnalysisReport, TaskAnalysis, WhatIf} from '../../explain/analysis.js'
 import {LOGIC_CHANGES} from '../../logic/changes.js'
 import {eraLine} from './analyze.js'
-import {labelled, plural, sanitizeForTerminal, shellQuote, wrap} from './layout.js'
+import {labelled, plural, shellQuote, wrap} from './layout.js'
 import {textOptions, type TextOptions} from './text-options.js'
+import {neutraliseNames, neutraliseOutput} from '../../shared/neutralise.js'
 
 /**
  * `whatif RUN [--task ID]` as text: per task, the baseline profile and its outcome, then each set
@@ -10,6 +11,8 @@ import {textOptions, type TextOptions} from './text-options.js'
  * first differs and how exact that is; why `fixed` still fails, when it does; and the search bound.
  */
 export function renderWhatIfText(report: AnalysisReport, tasks: readonly TaskAnalysis[], options: Partial<TextOptions> = {}): string {
+  report = neutraliseNames(report)
+  tasks = neutraliseNames(tasks)
   const o = textOptions(options)
   const p = o.palette
   const out = [`${p.bold('whatif')} · ${report.run.path} · ${plural(tasks.length, 'task')}`, p.dim('Which logic changes, alone or in the smallest combination, change each task\'s outcome.')]
@@ -23,7 +26,7 @@ export function renderWhatIfText(report: AnalysisReport, tasks: readonly TaskAna
   if (first !== undefined && flip !== undefined) {
     out.push('', p.dim(`try one: guardkit-replay ${shellQuote(report.run.path)} ${flip.flags.map((f) => `--with ${f}`).join(' ')}   (replays the run's era with ${flip.flags.length === 1 ? 'that change' : 'those changes'})`))
   }
-  return sanitizeForTerminal(out.join('\n'), p.enabled)
+  return neutraliseOutput(out.join('\n'), {keepSgr: p.enabled})
 }
 
 function renderTask(t: TaskAnalysis, o: TextOptions, replayed: boolean): string[] {

@@ -3,6 +3,7 @@ import {dirname, relative, resolve, sep} from 'node:path'
 import {compareCodePoints} from '../../shared/code-point-order.js'
 import {UsageError} from '../../shared/errors.js'
 import {expandGlob, globBase, isGlob} from './glob.js'
+import {neutralised} from '../../shared/neutralise.js'
 
 /** One run of the corpus. */
 export interface CorpusRun {
@@ -36,14 +37,14 @@ export async function expandCorpus(args: readonly string[], cwd: string): Promis
   for (const arg of args) {
     if (isGlob(arg) && !(await exists(resolve(cwd, arg)))) {
       const matches = await expandGlob(arg, cwd)
-      if (matches.length === 0) throw new UsageError(`No file or directory matches ${arg}.`, 'Check the pattern (quote it so that the gate, not the shell, expands `**`).')
+      if (matches.length === 0) throw new UsageError(neutralised`No file or directory matches ${arg}.`, 'Check the pattern (quote it so that the gate, not the shell, expands `**`).')
       const stopAt = resolve(cwd, globBase(arg))
       for (const m of matches) await classify(resolve(cwd, m), stopAt, add, 0)
       continue
     }
     const abs = resolve(cwd, arg)
     const kind = await kindOf(abs)
-    if (kind === null) throw new UsageError(`PATH not found: ${arg}`, 'Pass run directories, log files, corpus folders or globs.')
+    if (kind === null) throw new UsageError(neutralised`PATH not found: ${arg}`, 'Pass run directories, log files, corpus folders or globs.')
     await classify(abs, kind === 'dir' && !(await isRunDir(abs)) ? abs : dirname(abs), add, 0)
   }
   return [...found.values()].sort((a, b) => compareCodePoints(a.path, b.path))
@@ -81,7 +82,7 @@ async function list(abs: string): Promise<{name: string; dir: boolean}[]> {
     const entries = await Promise.all(all.map(async (d) => ({name: d.name, dir: d.isSymbolicLink() ? (await kindOf(resolve(abs, d.name))) === 'dir' : d.isDirectory()})))
     return entries.sort((a, b) => compareCodePoints(a.name, b.name))
   } catch (error) {
-    throw new UsageError(`Cannot read ${abs}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}.`)
+    throw new UsageError(neutralised`Cannot read ${abs}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}.`)
   }
 }
 

@@ -1,10 +1,11 @@
-import {readUserFile} from '../../ingest/fs/safe-open.js'
+import {readUserFile} from '../../ingest/index.js'
 import {dirname, resolve} from 'node:path'
 import {parse as parseYaml} from 'yaml'
 import {z} from 'zod'
 import {parsePin, WANTABLE_RULES, type ExpectationEntry} from '../../explain/gate/expectations.js'
 import {UsageError} from '../../shared/errors.js'
 import {shownPath} from './expand-paths.js'
+import {neutralised} from '../../shared/neutralise.js'
 
 const Pin = z.union([z.string(), z.array(z.string()).min(1)]).refine(
   (v) => (Array.isArray(v) ? v : [v]).every((p) => parsePin(p) !== null),
@@ -50,14 +51,14 @@ export async function readExpectations(abs: string, cwd: string): Promise<Expect
   try {
     data = parseYaml(await readUserFile(abs))
   } catch (error) {
-    throw new UsageError(`${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`)
+    throw new UsageError(neutralised`${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`)
   }
   const parsed = ExpectationsFile.safeParse(data)
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!
     // a record key that fails its pattern reports only "Invalid key in record"
     const message = issue.code === 'invalid_key' ? 'a task key is TASK-ID or TASK-ID#ATTEMPT' : issue.message
-    throw new UsageError(`${file}: /${issue.path.join('/')}: ${message}`, 'Expected `runs: {RUN: {TASK-ID[#ATTEMPT]: {PROFILE: OUTCOME[@TURN], wanted: [rule, …], note: text}}}` (docs/ci.md).')
+    throw new UsageError(neutralised`${file}: /${issue.path.join('/')}: ${message}`, 'Expected `runs: {RUN: {TASK-ID[#ATTEMPT]: {PROFILE: OUTCOME[@TURN], wanted: [rule, …], note: text}}}` (docs/ci.md).')
   }
   const byRun = new Map<string, TaskExpectation[]>()
   for (const [runKey, tasks] of Object.entries(parsed.data.runs)) {

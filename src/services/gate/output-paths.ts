@@ -2,6 +2,7 @@ import {realpath, stat} from 'node:fs/promises'
 import {basename, dirname, isAbsolute, relative, resolve, sep} from 'node:path'
 import {UsageError} from '../../shared/errors.js'
 import type {CorpusRun} from './expand-paths.js'
+import {neutralised} from '../../shared/neutralise.js'
 
 /**
  * The gate never writes into what it analyses (docs/contributing.md: RUN is never written to): a
@@ -26,7 +27,7 @@ export async function checkOutputsOutsideCorpus(
     const real = await realpath(a.abs).catch(() => a.abs)
     const t = targets.find((x) => x.abs === real || isWithin(x.abs, real))
     if (t !== undefined) {
-      throw new UsageError(`${t.flag} ${t.file} is inside ${a.shown}: the gate never writes into what it analyses.`, `Write it outside the corpus, e.g. ${t.flag} ../${basename(t.file)}.`)
+      throw new UsageError(neutralised`${t.flag} ${t.file} is inside ${a.shown}: the gate never writes into what it analyses.`, `Write it outside the corpus, e.g. ${t.flag} ../${basename(t.file)}.`)
     }
   }
 }

@@ -1,6 +1,7 @@
 import {appendFile, writeFile} from 'node:fs/promises'
 import type {GateReport} from '../../render/gate-report.js'
 import {UsageError} from '../../shared/errors.js'
+import {neutralised} from '../../shared/neutralise.js'
 
 export interface GateOutputOptions {
   /** Write the JUnit XML here. */
@@ -55,7 +56,7 @@ export async function writeGateOutputs(report: GateReport, options: GateOutputOp
     try {
       await appendFile(summaryFile, md)
     } catch (error) {
-      throw new UsageError(`Cannot write the step summary to ${summaryFile} (GITHUB_STEP_SUMMARY): ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}.`)
+      throw new UsageError(neutralised`Cannot write the step summary to ${summaryFile} (GITHUB_STEP_SUMMARY): ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}.`)
     }
     files.push(summaryFile)
   }
@@ -66,6 +67,6 @@ async function write(file: string, content: string, what: string): Promise<void>
   try {
     await writeFile(file, content)
   } catch (error) {
-    throw new UsageError(`Cannot write ${what} to ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}.`)
+    throw new UsageError(neutralised`Cannot write ${what} to ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}.`)
   }
 }

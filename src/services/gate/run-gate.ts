@@ -17,6 +17,7 @@ import {gateRuns} from './pool.js'
 import {createGateProgress} from './progress.js'
 import {parseShard, resolveSubject, shardOf} from './subjects.js'
 import type {RunJob} from './gate-run.js'
+import {neutralised} from '../../shared/neutralise.js'
 
 export interface GateOptions extends GateOutputOptions {
   readonly tool: {readonly name: string; readonly version: string}
@@ -56,7 +57,7 @@ export async function runGate(paths: readonly string[], options: GateOptions): P
   const policy = {failOn: normaliseFailOn(options.failOn ?? [])}
   await checkNotMistypedMerge(paths[0]!, cwd)
   const corpus = await expandCorpus(paths, cwd)
-  if (corpus.length === 0) throw new UsageError(`Nothing to gate in ${paths.join(' ')}: no run directory or log file found.`)
+  if (corpus.length === 0) throw new UsageError(neutralised`Nothing to gate in ${paths.join(' ')}: no run directory or log file found.`)
   await checkOutputsOutsideCorpus(paths, corpus, [{flag: '--junit', file: options.junit}, {flag: '--html', file: options.html}], cwd)
   const expectations = await loadCorpusExpectations(corpus, cwd)
   const jobs: RunJob[] = shardOf(corpus, shard).map((run) => ({abs: run.abs, path: run.path, expectations: expectations.forRun(run.abs)}))

@@ -4,6 +4,7 @@ import type {GateSubjectInfo} from '../../render/gate-report.js'
 import {UsageError} from '../../shared/errors.js'
 import {resolveProfileOrThrow} from '../user-profiles.js'
 import type {SubjectSpec} from './gate-run.js'
+import {neutralised} from '../../shared/neutralise.js'
 
 /**
  * `--baseline`/`--candidate` → what to replay: `recorded` (what GuardKit did), `as-run` (each run's
@@ -21,7 +22,7 @@ export function resolveSubject(name: string, flag: string, user: readonly Profil
   try {
     profile = resolveProfileOrThrow(name, user)
   } catch (error) {
-    if (error instanceof UsageError) throw new UsageError(`${flag} ${error.message}`, 'Use recorded, as-run, legacy, fixed, pre-acr, as-run:<commit> or a profile from --profiles (`guardkit-replay profiles` lists them).')
+    if (error instanceof UsageError) throw new UsageError(neutralised`${flag} ${error.message}`, 'Use recorded, as-run, legacy, fixed, pre-acr, as-run:<commit> or a profile from --profiles (`guardkit-replay profiles` lists them).')
     throw error
   }
   return {
@@ -37,7 +38,7 @@ export function parseShard(text: string | undefined): {index: number; count: num
   const index = m ? Number(m[1]) : NaN
   const count = m ? Number(m[2]) : NaN
   if (!m || count < 1 || index < 1 || index > count) {
-    throw new UsageError(`--shard ${text}: expected i/n with 1 ≤ i ≤ n, e.g. --shard 2/4.`, 'In a GitHub Actions matrix: --shard ${{ matrix.shard }}/${{ strategy.job-total }}.')
+    throw new UsageError(neutralised`--shard ${text}: expected i/n with 1 ≤ i ≤ n, e.g. --shard 2/4.`, 'In a GitHub Actions matrix: --shard ${{ matrix.shard }}/${{ strategy.job-total }}.')
   }
   return {index, count}
 }

@@ -43,10 +43,9 @@ export interface Started {
  * ended after `timeoutMs`, so a hang fails the test instead of stalling the suite.
  */
 export function startBuilt(args: readonly string[], options: {cwd?: string; env?: NodeJS.ProcessEnv; timeoutMs?: number; input?: string} = {}): Started {
-  const env = {...process.env, NO_COLOR: '1', OCLIF_SKIP_NEW_VERSION_CHECK: 'true', ...options.env}
-  delete env.GUARDKIT_REPLAY_DEBUG
-  delete env.CI
-  delete env.GITHUB_ACTIONS
+  const inherited = {...process.env}
+  for (const name of ['GUARDKIT_REPLAY_DEBUG', 'CI', 'GITHUB_ACTIONS', 'GITHUB_STEP_SUMMARY']) delete inherited[name]
+  const env = {...inherited, NO_COLOR: '1', OCLIF_SKIP_NEW_VERSION_CHECK: 'true', ...options.env}
   const child = spawn(process.execPath, [BIN, ...args], {cwd: options.cwd ?? root, env, stdio: [options.input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'], detached: true})
   if (options.input !== undefined) child.stdin!.end(options.input)
   let stdout = ''

@@ -56,7 +56,11 @@ describe('the HTML report of hostile record text', () => {
 
   it('escapes text and attribute values alike, and keeps only printable characters', () => {
     expect(escapeHtml(`a<b>&"c'`)).toBe('a&lt;b&gt;&amp;&quot;c&#39;')
-    expect(escapeHtml('red \x1b[31mX\x1b[0m, title \x1b]0;t\x07, nul \0, crlf\r\n, c1 \x85, lone \ud800')).toBe('red X, title , nul \ufffd, crlf\n, c1 \ufffd, lone \ufffd')
+    // colour codes and titles of a capture are removed (the page shows what the terminal showed); other
+    // control characters, bidirectional overrides and lone surrogates are shown escaped (docs/security.md)
+    expect(escapeHtml('red \x1b[31mX\x1b[0m, title \x1b]0;t\x07, nul \0, crlf\r\n, c1 \x85, lone \ud800, rlo \u202e, nonchar \uffff')).toBe('red X, title , nul \\0, crlf\n, c1 \\x85, lone \\ud800, rlo \\u202e, nonchar \ufffd')
+    // printed to a CI log (`--format html` without --out), no line of it starts a workflow command
+    expect(escapeHtml('ok\n::add-mask::x\n##[error]y')).toBe('ok\n\\::add-mask::x\n#\\#[error]y')
     expect(escapeHtml('emoji 😀 stays')).toBe('emoji 😀 stays')
     const name = '"><x>'
     expect(html`<a title="${name}">${name}</a>${raw('<br>')}${join(['<', '>'], raw('|'))}`.value).toBe('<a title="&quot;&gt;&lt;x&gt;">&quot;&gt;&lt;x&gt;</a><br>&lt;|&gt;')

@@ -34,7 +34,7 @@ describe('Markdown report', () => {
     const db3 = report.tasks[2]!
     const hostile: AnalysisReport = {...report, tasks: [{...db3, verdict: {...db3.verdict, happened: 'cancelled | </details><script>x()</script>\x1b[31m'}}]}
     const md = renderAnalyzeMarkdown(hostile)
-    expect(md).toContain('cancelled \\| &lt;/details&gt;&lt;script&gt;x()&lt;/script&gt;[31m')
+    expect(md).toContain('cancelled \\| &lt;/details&gt;&lt;script&gt;x()&lt;/script&gt;\\e[31m')
     expect(md).not.toContain('<script>')
     expect(md).not.toContain('\x1b')
     expect(mdCell('a|b\nc')).toBe('a\\|b<br>c')

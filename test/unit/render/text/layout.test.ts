@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest'
-import {describeTurns, formatTurns, padEnd, sanitizeForTerminal, truncate, visibleWidth, wrap} from '../../../../src/render/text/layout.js'
+import {describeTurns, formatTurns, padEnd, truncate, visibleWidth, wrap} from '../../../../src/render/text/layout.js'
 
 describe('text layout', () => {
   it('writes turns as compact ranges', () => {
@@ -35,11 +35,5 @@ describe('text layout', () => {
     expect(wrap('abcdefghijklmnop', 8)).toEqual(['abcdefgh', 'ijklmnop'])
     // by columns: four wide characters fill a line of eight
     expect(wrap('漢字漢字 漢字', 8)).toEqual(['漢字漢字', '漢字'])
-  })
-
-  it('keeps only the colour codes of the palette and replaces every other control character', () => {
-    const text = '\x1b[1mbold\x1b[22m \x1b]8;;http://x\x07link \x1b[2J\x08 tab\there\r\nnext'
-    expect(sanitizeForTerminal(text, true)).toBe('\x1b[1mbold\x1b[22m �]8;;http://x�link �[2J� tab\there\nnext')
-    expect(sanitizeForTerminal(text, false)).toBe('�[1mbold�[22m �]8;;http://x�link �[2J� tab\there\nnext')
   })
 })
