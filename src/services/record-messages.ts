@@ -15,7 +15,7 @@ export interface PreparedFile {
 const KIND_NAMES: Record<RedactionKind, string> = {
   'home': 'a home directory', 'user': 'a user name', 'host': 'a host name', 'email': 'an e-mail address', 'api-key': 'an API key',
   'github-token': 'a GitHub token', 'aws-key': 'an AWS key', 'jwt': 'a JWT', 'bearer': 'a bearer token', 'password': 'a password',
-  'secret': 'a secret', 'word': 'a --redact-also word',
+  'secret': 'a secret', 'private-key': 'a private key', 'webhook': 'a webhook URL', 'word': 'a --redact-also word',
 }
 
 /** Redaction changed a verdict or a signature: say where, and what to do. Nothing is written. */

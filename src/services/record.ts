@@ -7,11 +7,12 @@ import {selectRecordingFiles, type RecordingSource} from '../recording/select-fi
 import {RecordingWriter} from '../recording/writer.js'
 import type {Report} from '../render/json/report.js'
 import {UsageError} from '../shared/errors.js'
-import {Redactor, type RedactionIdentities, type RedactionKind} from '../shared/redact.js'
+import type {RedactionIdentities, RedactionKind} from '../shared/redact.js'
 import {analyzeRunPath} from './analyze.js'
 import {createProgress, type Progress} from './progress.js'
 import {machineIdentities} from './redaction.js'
 import {redactionRefusal, roundTripBug, type PreparedFile} from './record-messages.js'
+import {checkRedactedFiles, redactFiles} from './record-redact.js'
 import {diffVerdicts, verdictView} from './record-verdicts.js'
 import {neutralised} from '../shared/neutralise.js'
 
@@ -68,7 +69,10 @@ export async function runRecord(runPath: string, options: RecordOptions): Promis
     progress.step(`reading ${source.files.length} files …`)
     const plain = await readSource(discovery.port, source)
     const redact = options.redact !== false
-    const prepared = redact ? redactFiles(plain, options) : plain
+    const identities = {...(options.machine ?? machineIdentities({bytes: true})), words: [...(options.machine?.words ?? []), ...(options.redactAlso ?? []).map(latin1OfUtf8)]}
+    const prepared = redact ? redactFiles(plain, identities) : plain
+    // every redacted file is parsed again: one that would not parse is refused before anything is written
+    if (redact) checkRedactedFiles(plain, prepared)
     const created = await mkdir(dirname(out.abs), {recursive: true}).catch((error: unknown) => {
       throw cannotWrite(options.out, error)
     })
@@ -95,14 +99,14 @@ export async function runRecord(runPath: string, options: RecordOptions): Promis
         if (plainDifferences.length > 0) throw roundTripBug(runPath, plainDifferences)
         throw redactionRefusal(options.out, before, differences, prepared)
       }
-      await install(first.dir, out)
+      await install(first.dir, out, options.out)
       staged.splice(staged.indexOf(first.dir), 1)
       done = true
       return summarise(out.abs, first.manifest, prepared, before, redact)
     } finally {
       for (const dir of staged) await rm(dir, {recursive: true, force: true})
-      // nothing written: not even the folders made for DIR
-      if (!done && created !== undefined) await rm(created, {recursive: true, force: true})
+      // nothing written: not even the folders made for DIR — unless another record has put its recording there meanwhile
+      if (!done && created !== undefined) await removeEmptyUpTo(dirname(out.abs), created)
     }
   } finally {
     progress.done()
@@ -127,7 +131,8 @@ interface OutDir {
  */
 async function checkOut(runPath: string, out: string, force: boolean): Promise<OutDir> {
   const abs = resolve(out)
-  const runReal = await realpath(resolve(runPath)).catch(() => resolve(runPath))
+  // RUN as the file system reads it (`RUN/link/../run` is `..` of the link's target), as discovery does
+  const runReal = await realpath(runPath).catch(() => resolve(runPath))
   const outReal = await realOfMaybeMissing(abs)
   if (within(outReal, runReal) || within(abs, resolve(runPath))) {
     throw new UsageError(neutralised`--out ${out} is inside RUN ${runPath}: RUN is never written to.`, 'Write the recording somewhere else, e.g. `--out ../recordings/NAME`.')
@@ -190,21 +195,6 @@ async function readAll(port: FsPort, abs: string, max: number): Promise<Uint8Arr
   }
 }
 
-/**
- * Redacts every file with one Redactor, so a name gets the same placeholder in every file. Bytes
- * are read as latin1 (one char per byte): the patterns are ASCII, so redaction is byte for byte
- * and bytes that are not UTF-8 stay as they were.
- */
-function redactFiles(files: readonly PreparedFile[], options: RecordOptions): PreparedFile[] {
-  const redactor = new Redactor({...(options.machine ?? machineIdentities({bytes: true})), words: [...(options.machine?.words ?? []), ...(options.redactAlso ?? []).map(latin1OfUtf8)]})
-  const texts = files.map((f) => Buffer.from(f.bytes).toString('latin1'))
-  for (const t of texts) redactor.learn(t)
-  return files.map((f, i) => {
-    const {text, hits} = redactor.redact(texts[i]!)
-    return {...f, bytes: new Uint8Array(Buffer.from(text, 'latin1')), hits}
-  })
-}
-
 function latin1OfUtf8(s: string): string {
   return Buffer.from(s, 'utf8').toString('latin1')
 }
@@ -234,13 +224,38 @@ function cannotWrite(out: string, error: unknown): UsageError {
   return new UsageError(neutralised`Cannot write the recording to ${out}: ${code === 'EACCES' || code === 'EPERM' ? 'permission denied' : code === 'EROFS' ? 'a read-only file system' : (error as Error).message}.`, 'Pass --out a folder you can write to.')
 }
 
-/** Moves the checked recording into DIR (emptied first under --force). */
-async function install(staged: string, out: OutDir): Promise<void> {
-  if (out.exists) {
-    if (out.nonEmpty) for (const name of await readdir(out.abs)) await rm(join(out.abs, name), {recursive: true, force: true})
-    await rmdir(out.abs)
+/**
+ * Moves the checked recording into DIR (emptied first under --force) with one rename: a reader sees
+ * no recording or a whole one. Another `record` (or anything else) writing DIR meanwhile makes the
+ * rename fail: that is a clash, a usage error (exit 2), and this recording is not kept.
+ */
+async function install(staged: string, out: OutDir, given: string): Promise<void> {
+  try {
+    if (out.exists) {
+      if (out.nonEmpty) for (const name of await readdir(out.abs)) await rm(join(out.abs, name), {recursive: true, force: true})
+      await rmdir(out.abs)
+    }
+    await rename(staged, out.abs)
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? 'error'
+    if (code === 'ENOTEMPTY' || code === 'EEXIST' || code === 'ENOENT' || code === 'ENOTDIR' || code === 'EISDIR') {
+      throw new UsageError(neutralised`--out ${given} was written by another process while this recording was made (${code}): nothing was written by this one.`,
+        'Give each record its own --out (or record again once the other has finished, with --force to replace its recording).')
+    }
+    throw cannotWrite(given, error)
   }
-  await rename(staged, out.abs)
+}
+
+/** The folders made for DIR, removed from `dir` up to `top` as long as they are empty. */
+async function removeEmptyUpTo(dir: string, top: string): Promise<void> {
+  for (let here = dir; ; here = dirname(here)) {
+    try {
+      await rmdir(here)
+    } catch {
+      return
+    }
+    if (here === top || dirname(here) === here) return
+  }
 }
 
 function summarise(abs: string, manifest: RecordingManifest, files: readonly PreparedFile[], report: Report, redacted: boolean): RecordResult {

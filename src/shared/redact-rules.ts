@@ -2,25 +2,97 @@
 
 export type RedactionKind =
   | 'home' | 'user' | 'host' | 'email'
-  | 'api-key' | 'github-token' | 'aws-key' | 'jwt' | 'bearer' | 'password' | 'secret' | 'word'
+  | 'api-key' | 'github-token' | 'aws-key' | 'jwt' | 'bearer' | 'password' | 'secret' | 'private-key' | 'webhook' | 'word'
 
 /** Account-name characters (macOS and POSIX names are ASCII). */
 export const NAME = '[A-Za-z0-9._-]'
 /**
- * Not preceded by a character of `cls`, or preceded by a JSON/YAML escape (`\n`, `\r`, `\t`): in a
- * JSON file the text after a newline escape starts a line as much as after a real newline.
+ * Whether a match may start at `at`: not right after a character of `notAfter` (it would be the
+ * inside of a longer word) nor on the letter of an escape after a lone backslash
+ * (`\nuser@x.io` is `\n` then `user@x.io`, not the address `nuser@x.io`, and replacing that letter
+ * would break the escape and the JSON around it), except right after a whole escape sequence
+ * (`\n`, `\t`, `\"`, `\u00e9`, `\x41`), after which text starts afresh. Checked in code after a
+ * match rather than as a leading lookbehind, which the regex engine would try at every position.
  */
-export const notAfter = (cls: string) => String.raw`(?:(?<!${cls})|(?<=\\[nrt]))`
-/** Where an absolute path may start: not inside another path or word (`src/home/x` is not a home). */
-const PATH_START = String.raw`(?:(?<=^|[^A-Za-z0-9._~/\\-]|file://)|(?<=\\[nrt]))`
-export const HOME_RE = new RegExp(String.raw`${PATH_START}(/(?:Users|home)/|[A-Za-z]:(?:\\\\|\\|/)Users(?:\\\\|\\|/))(${NAME}+)`, 'g')
+export function startsFresh(text: string, at: number, notAfter: RegExp | undefined): boolean {
+  if (at === 0) return true
+  const before = text[at - 1]!
+  // after a lone backslash: not on the letter of an escape; after a literal one (`\GITHUB_TOKEN`, `C:\x`), freely
+  if (before === '\\') return backslashesBefore(text, at) % 2 === 0 || !startsEscape(text, at)
+  if (notAfter === undefined || !notAfter.test(before)) return true
+  return endsEscape(text, at)
+}
+
+/** The characters from `at` on are what follows the backslash of an escape (`n`, `u00e9`, `x41`). */
+function startsEscape(text: string, at: number): boolean {
+  return ESCAPE_SHAPES.some(([len, shape]) => shape.test(text.slice(at, at + len - 1)))
+}
+
+function backslashesBefore(text: string, at: number): number {
+  let n = 0
+  while (at - n - 1 >= 0 && text[at - n - 1] === '\\') n++
+  return n
+}
+
+/** An escape sequence ends right before `at`, its backslash not itself escaped. */
+function endsEscape(text: string, at: number): boolean {
+  for (const [len, shape] of ESCAPE_SHAPES) {
+    const start = at - len
+    if (start >= 0 && text[start] === '\\' && shape.test(text.slice(start + 1, at)) && backslashesBefore(text, start) % 2 === 0) return true
+  }
+  return false
+}
+
+const ESCAPE_SHAPES: readonly (readonly [number, RegExp])[] = [
+  [2, /^[nrtbf0aev"'/ ]$/],
+  [4, /^x[0-9A-Fa-f]{2}$/],
+  [6, /^u[0-9A-Fa-f]{4}$/],
+  [10, /^U[0-9A-Fa-f]{8}$/],
+]
+
+/** The matches of a global regex that start fresh (see startsFresh); a rejected one is retried a character later. */
+export function* freshMatches(re: RegExp, text: string, fresh: (text: string, at: number) => boolean): Generator<RegExpExecArray> {
+  re.lastIndex = 0
+  for (let m = re.exec(text); m !== null; m = re.exec(text)) {
+    if (!fresh(text, m.index)) {
+      re.lastIndex = m.index + 1
+      continue
+    }
+    const next = m.index + Math.max(m[0].length, 1)
+    yield m
+    re.lastIndex = next
+  }
+}
+
+/** `text.replace(re, f)` over the fresh matches only. */
+export function replaceFresh(text: string, re: RegExp, fresh: (text: string, at: number) => boolean, f: (m: RegExpExecArray) => string): string {
+  let out = ''
+  let from = 0
+  for (const m of freshMatches(re, text, fresh)) {
+    out += text.slice(from, m.index) + f(m)
+    from = m.index + m[0].length
+  }
+  return from === 0 && out === '' ? text : out + text.slice(from)
+}
+
+const LOCAL_CHAR = /[A-Za-z0-9._%+@-]/
+/** Where an e-mail address or a prompt's `user@host` may start. */
+export const addressStart = (text: string, at: number): boolean => startsFresh(text, at, LOCAL_CHAR)
+const PATH_CHAR = /[A-Za-z0-9._~/\\-]/
+/** Where an absolute path may start: not inside another path or word (`src/home/x` is not a home); `file:///Users/x` is one. */
+export const pathStart = (text: string, at: number): boolean => startsFresh(text, at, PATH_CHAR) || (at >= 7 && text.slice(at - 7, at) === 'file://')
+const WORD_CHAR = /[A-Za-z0-9_]/
+/** Where a bare name may start: not inside a word. */
+export const wordStart = (text: string, at: number): boolean => startsFresh(text, at, WORD_CHAR)
+
+export const HOME_RE = new RegExp(String.raw`(/(?:Users|home)/|[A-Za-z]:(?:\\\\|\\|/)Users(?:\\\\|\\|/))(${NAME}+)`, 'g')
 /** `user@host dir %` (zsh), `user@host:~/dir$` (bash), `[user@host dir]$` (RHEL). */
 const PROMPT_END = String.raw`(?: |$|\\[nr])`
 export const PROMPT_RE = new RegExp(
-  String.raw`${notAfter('[A-Za-z0-9._%+@-]')}(${NAME}+)@(${NAME}+)(?=(?: [^\s%$#\]]+)? [%$#]${PROMPT_END}|:(?:~|/)[^\r\n]*?[$#]${PROMPT_END}| [^\s\]]+\][$#])`,
+  String.raw`(${NAME}+)@(${NAME}+)(?=(?: [^\s%$#\]]+)? [%$#]${PROMPT_END}|:(?:~|/)[^\r\n]*?[$#]${PROMPT_END}| [^\s\]]+\][$#])`,
   'gm',
 )
-export const EMAIL_RE = new RegExp(String.raw`${notAfter('[A-Za-z0-9._%+@-]')}([A-Za-z0-9._%+-]+)@((?:[A-Za-z0-9-]+\.)+)([A-Za-z]{2,})(?![A-Za-z0-9-])`, 'g')
+export const EMAIL_RE = new RegExp(String.raw`([A-Za-z0-9._%+-]+)@((?:[A-Za-z0-9-]+\.)+)([A-Za-z]{2,})(?![A-Za-z0-9-])`, 'g')
 /** Addresses that are nobody's: service senders and the RFC 2606 test domains. */
 export const PUBLIC_LOCAL = /^(?:git|noreply|no-reply|donotreply)$/
 export const PUBLIC_DOMAIN = /(?:^|\.)(?:example\.(?:com|org|net)|[^.]+\.(?:example|test|invalid|localhost))$/
@@ -41,39 +113,6 @@ export const COMMON_WORDS = new Set([
 ])
 /** Bare names shorter than this are replaced only in paths, prompts and addresses. */
 export const MIN_BARE = 6
-
-export interface SecretRule {
-  readonly kind: RedactionKind
-  /** Group 1: kept (a public prefix); group 2: the secret. */
-  readonly re: RegExp
-  readonly accept?: (secret: string) => boolean
-}
-
-const hasDigit = (s: string) => /[0-9]/.test(s)
-const hasLetter = (s: string) => /[A-Za-z]/.test(s)
-const rule = (kind: RedactionKind, source: string, accept?: (s: string) => boolean, flags = 'g'): SecretRule => ({kind, re: new RegExp(source, flags), ...(accept === undefined ? {} : {accept})})
-const mixed = (s: string) => hasDigit(s) && hasLetter(s)
-
-export const SECRET_RULES: readonly SecretRule[] = [
-  rule('jwt', String.raw`${notAfter('[A-Za-z0-9_-]')}(eyJ)([A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]*)`),
-  // OpenAI / Anthropic style keys: `task-specific` is not one (preceded by a letter), nor `sk-status-json` (no digit)
-  rule('api-key', String.raw`${notAfter('[A-Za-z0-9_-]')}(sk-(?:proj-|ant-(?:[a-z]+\d\d-)?|live-|test-|svcacct-|admin-)?)([A-Za-z0-9_-]{20,})`, mixed),
-  rule('api-key', String.raw`${notAfter('[A-Za-z0-9_-]')}(AIza)([0-9A-Za-z_-]{35})`),
-  rule('api-key', String.raw`${notAfter('[A-Za-z0-9_-]')}(xox[abprs]-)([A-Za-z0-9-]{10,})`),
-  rule('github-token', String.raw`${notAfter('[A-Za-z0-9_]')}((?:ghp|gho|ghu|ghs|ghr)_)([A-Za-z0-9]{30,})`),
-  rule('github-token', String.raw`${notAfter('[A-Za-z0-9_]')}(github_pat_)([A-Za-z0-9_]{40,})`),
-  rule('aws-key', String.raw`${notAfter('[A-Z0-9]')}((?:AKIA|ASIA))([A-Z0-9]{16})(?![A-Z0-9])`),
-  rule('bearer', String.raw`${notAfter('[A-Za-z0-9_]')}([Bb]earer\s+|BEARER\s+)([A-Za-z0-9._~+/-]{16,}=*)`, mixed),
-  // scheme://user:PASSWORD@host
-  rule('password', String.raw`${notAfter('[A-Za-z0-9+.-]')}([A-Za-z][A-Za-z0-9+.-]*://[^\s:/@'"<>\\]+:)([^\s@/'"<>\\]+)(?=@)`),
-  // API_KEY=…, "password": "…", x-auth-token: … (a value with letters and digits, not a template)
-  rule(
-    'secret',
-    String.raw`${notAfter('[A-Za-z0-9]')}((?:[A-Za-z0-9]+[_-])*(?:api[_-]?key|secret(?:[_-]?key)?|access[_-]?key|auth[_-]?token|access[_-]?token|refresh[_-]?token|token|password|passwd|pwd)\\?["']?\s*[:=]\s*\\?["']?)([^\s"'${'`'},;<>{}()$\\]{8,})`,
-    mixed,
-    'gi',
-  ),
-]
 
 /** Already a placeholder of ours: redacting twice changes nothing. */
 export const NAME_PLACEHOLDER = /^(?:(?:user|u|host|h)\d+x*|x+)$/

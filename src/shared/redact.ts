@@ -13,12 +13,17 @@
  */
 
 import {
-  COMMON_WORDS, EMAIL_RE, escapeRegex, GENERIC_LABELS, HOME_RE, isPublicEmail, MIN_BARE, NAME_PLACEHOLDER, NOT_A_USER, notAfter,
-  PROMPT_RE, SECRET_PLACEHOLDER, SECRET_RULES, trimName, type RedactionKind,
+  addressStart, COMMON_WORDS, EMAIL_RE, escapeRegex, freshMatches, GENERIC_LABELS, HOME_RE, isPublicEmail, MIN_BARE, NAME_PLACEHOLDER, NOT_A_USER,
+  pathStart, PROMPT_RE, replaceFresh, SECRET_PLACEHOLDER, trimName, wordStart, type RedactionKind,
 } from './redact-rules.js'
 import {NameTable, padTo} from './redact-names.js'
+import {isSecretName, isSecretValue, KEY_MATERIAL, PRIVATE_KEY_RE, SECRET_RULES, type SecretRule} from './redact-secrets.js'
+import {startsFresh} from './redact-rules.js'
 
 export type {RedactionKind}
+
+/** A local part that is a token (redacted as one), not a person's name. */
+const SECRET_SHAPED = /^(?:glpat|gldt|ghp|gho|ghs|ghu|ghr|npm|hf|sk|xox[a-z])[-_]/
 
 /** One replacement: `[start, end)` in the text, the same in its redacted form (same length). */
 export interface RedactionHit {
@@ -65,18 +70,18 @@ export class Redactor {
   /** Finds the user, host and home names a text holds (call for every text before redacting any). */
   learn(text: string): this {
     this.bare = undefined
-    for (const m of text.matchAll(HOME_RE)) {
+    for (const m of freshMatches(HOME_RE, text, pathStart)) {
       const name = trimName(m[2]!)
       if (name === '' || NOT_A_USER.has(name)) continue
       const after = text.slice(m.index + m[1]!.length + name.length, m.index + m[1]!.length + name.length + 3)
       this.users.see(name, /^(?:\.\.|…|\xe2\x80\xa6)/.test(after))
     }
-    for (const m of text.matchAll(PROMPT_RE)) {
+    for (const m of freshMatches(PROMPT_RE, text, addressStart)) {
       if (!NOT_A_USER.has(m[1]!)) this.users.see(m[1]!)
       this.seeHost(m[2]!)
     }
-    for (const m of text.matchAll(EMAIL_RE)) {
-      if (isPublicEmail(m[1]!, m[2]! + m[3]!)) continue
+    for (const m of freshMatches(EMAIL_RE, text, addressStart)) {
+      if (isPublicEmail(m[1]!, m[2]! + m[3]!) || SECRET_SHAPED.test(m[1]!)) continue
       this.users.see(m[1]!)
       this.seeHost(m[2]!)
     }
@@ -93,26 +98,27 @@ export class Redactor {
   redact(text: string): RedactedText {
     this.addIdentities()
     const hits: RedactionHit[] = []
-    let out = text
-    for (const rule of SECRET_RULES) {
-      out = out.replace(rule.re, (whole: string, keep: string, secret: string, offset: number) => {
-        if (SECRET_PLACEHOLDER.test(secret) || secret.includes('REDACTED') || (rule.accept !== undefined && !rule.accept(secret))) return whole
-        hits.push({kind: rule.kind, start: offset + keep.length, end: offset + whole.length})
-        return keep + this.secretPlaceholder(secret)
-      })
-    }
-    out = out.replace(EMAIL_RE, (whole: string, local: string, domain: string, tld: string, offset: number) => {
-      if (isPublicEmail(local, domain + tld)) return whole
+    let out = text.indexOf('PRIVATE KEY') === -1 ? text : this.redactKeyBlocks(text, hits)
+    for (const rule of SECRET_RULES) out = this.redactSecrets(out, rule, hits)
+    out = replaceFresh(out, EMAIL_RE, addressStart, (m) => {
+      const [whole, local, domain, tld] = m as unknown as [string, string, string, string]
+      const offset = m.index
+      // a token of the form `glpat-…@gitlab.com` is already replaced: its prefix stays
+      if (isPublicEmail(local, domain + tld) || local.includes('REDACTED')) return whole
       const replaced = `${this.users.placeholder(local)}@${this.hostPlaceholder(domain)}${tld}`
       if (replaced !== whole) hits.push({kind: 'email', start: offset, end: offset + whole.length})
       return replaced
     })
-    out = out.replace(PROMPT_RE, (whole: string, user: string, host: string, offset: number) => {
+    out = replaceFresh(out, PROMPT_RE, addressStart, (m) => {
+      const [whole, user, host] = m as unknown as [string, string, string]
+      const offset = m.index
       const replaced = `${NOT_A_USER.has(user) ? user : this.users.placeholder(user)}@${this.hostPlaceholder(host)}`
       if (replaced !== whole) hits.push({kind: 'user', start: offset, end: offset + whole.length})
       return replaced
     })
-    out = out.replace(HOME_RE, (whole: string, prefix: string, raw: string, offset: number) => {
+    out = replaceFresh(out, HOME_RE, pathStart, (m) => {
+      const [whole, prefix, raw] = m as unknown as [string, string, string]
+      const offset = m.index
       const name = trimName(raw)
       if (NOT_A_USER.has(name) || name === '') return whole
       const replaced = prefix + this.users.placeholder(name) + raw.slice(name.length)
@@ -130,7 +136,9 @@ export class Redactor {
     }
     const bare = this.bareRegex()
     if (bare !== null) {
-      out = out.replace(bare, (whole: string, offset: number) => {
+      out = replaceFresh(out, bare, wordStart, (m) => {
+        const whole = m[0]
+        const offset = m.index
         const replaced = this.words.has(whole) ? wordPlaceholder(whole) : this.users.has(whole) ? this.users.placeholder(whole) : this.hosts.placeholder(whole)
         if (replaced !== whole) hits.push({kind: this.words.has(whole) ? 'word' : this.users.has(whole) ? 'user' : 'host', start: offset, end: offset + whole.length})
         return replaced
@@ -142,6 +150,18 @@ export class Redactor {
   /** The redacted text only. */
   text(text: string): string {
     return this.redact(text).text
+  }
+
+  /**
+   * A value stored under a name (a JSON member, a YAML key): under a name that says it is a secret
+   * (`password`, `GITHUB_TOKEN`, `private_key`, …) a secret-shaped value is replaced whole; any
+   * value is also redacted as text.
+   */
+  field(name: string, value: string): RedactedText {
+    if (isSecretName(name) && isSecretValue(value) && !value.includes('\n') && !value.includes('-----BEGIN')) {
+      return {text: this.secretPlaceholder(value), hits: [{kind: 'secret', start: 0, end: value.length}]}
+    }
+    return this.redact(value)
   }
 
   /** A copy of a JSON-like value with every string value redacted (object keys kept). */
@@ -176,6 +196,61 @@ export class Redactor {
     return host.split('.').map((l) => (l === '' || GENERIC_LABELS.has(l.toLowerCase()) ? l : this.hosts.placeholder(l))).join('.')
   }
 
+  /**
+   * One rule's matches replaced. A match the rule does not accept (`tests.injected:password:` is not
+   * a secret setting) is skipped by one character, not by its length: the setting inside it
+   * (`password: …`) is still found.
+   */
+  private redactSecrets(text: string, rule: SecretRule, hits: RedactionHit[]): string {
+    if (rule.hints !== undefined && !rule.hints.some((h) => text.includes(h))) return text
+    const re = rule.re
+    re.lastIndex = 0
+    let out = ''
+    let from = 0
+    for (let m = re.exec(text); m !== null; m = re.exec(text)) {
+      const {keep, secret} = m.groups as {keep: string; secret: string}
+      const rejected = secret.length === 0 || !startsFresh(text, m.index, rule.notAfter) || SECRET_PLACEHOLDER.test(secret) || secret.includes('REDACTED')
+      if (rejected || (rule.accept !== undefined && !rule.accept(secret, keep))) {
+        re.lastIndex = m.index + 1
+        continue
+      }
+      const start = m.index + keep.length
+      hits.push({kind: rule.kind, start, end: start + secret.length})
+      out += text.slice(from, start) + this.secretPlaceholder(secret)
+      from = start + secret.length
+      re.lastIndex = from
+    }
+    return from === 0 ? text : out + text.slice(from)
+  }
+
+  /**
+   * Private key blocks: every character of key material in the body replaced, the line breaks (real
+   * or escaped) and header punctuation kept, so the block keeps its shape and its length.
+   */
+  private redactKeyBlocks(text: string, hits: RedactionHit[]): string {
+    return text.replace(PRIVATE_KEY_RE, (...args: unknown[]) => {
+      const whole = args[0] as string
+      const offset = args[args.length - 3] as number
+      const {keep, secret} = args[args.length - 1] as {keep: string; secret: string}
+      const material: number[] = []
+      for (let i = 0; i < secret.length; i++) {
+        // `\n` in a JSON-escaped block is a line break, not key material
+        if (secret[i] === '\\') {
+          i++
+          continue
+        }
+        if (KEY_MATERIAL.test(secret[i]!)) material.push(i)
+      }
+      const body = material.map((i) => secret[i]).join('')
+      if (body.length === 0 || SECRET_PLACEHOLDER.test(body) || body.startsWith('REDACTED')) return whole
+      const placeholder = this.secretPlaceholder(body)
+      const chars = [...secret]
+      material.forEach((at, k) => (chars[at] = placeholder[k]!))
+      hits.push({kind: 'private-key', start: offset + keep.length, end: offset + keep.length + secret.length})
+      return keep + chars.join('')
+    })
+  }
+
   private secretPlaceholder(secret: string): string {
     let hit = this.secrets.get(secret)
     if (hit === undefined) {
@@ -192,7 +267,7 @@ export class Redactor {
     const names = [...this.users.names(), ...this.hosts.names(), ...this.words]
       .filter((n) => (this.words.has(n) || (n.length >= MIN_BARE && !COMMON_WORDS.has(n.toLowerCase()))) && !NAME_PLACEHOLDER.test(n))
       .sort((a, b) => b.length - a.length || (a < b ? -1 : 1))
-    this.bare = names.length === 0 ? null : new RegExp(`${notAfter('[A-Za-z0-9_]')}(?:${names.map(escapeRegex).join('|')})(?![A-Za-z0-9_])`, 'g')
+    this.bare = names.length === 0 ? null : new RegExp(`(?:${names.map(escapeRegex).join('|')})(?![A-Za-z0-9_])`, 'g')
     return this.bare
   }
 }

@@ -91,3 +91,42 @@ export const settingSecret: fc.Arbitrary<Sensitive> = fc
 
 /** Any one of the above. */
 export const sensitive: fc.Arbitrary<Sensitive> = fc.oneof(homePath, shellPrompt, emailAddress, apiKey, githubToken, awsKey, jwt, bearer, connectionPassword, settingSecret)
+
+/**
+ * The kinds redaction added for issue 15 (docs/recording-format.md "Redaction"), shaped as each
+ * service documents its tokens; `gone` again written independently of src/shared/redact*.ts.
+ */
+const b64 = `${alnum}+/`
+export const privateKeyBlock: fc.Arbitrary<Sensitive> = fc
+  .tuple(fc.constantFrom('RSA PRIVATE KEY', 'PRIVATE KEY', 'EC PRIVATE KEY', 'OPENSSH PRIVATE KEY', 'ENCRYPTED PRIVATE KEY'), fc.array(keyBody(b64, 40, 64), {minLength: 2, maxLength: 4}))
+  .map(([label, lines]) => ({kind: 'private-key', text: `-----BEGIN ${label}-----\n${lines.join('\n')}\n-----END ${label}-----`, gone: lines}))
+export const slackWebhook: fc.Arbitrary<Sensitive> = fc
+  .tuple(chars('ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789', 9, 11), chars('ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789', 9, 11), keyBody(alnum, 22, 24))
+  .map(([t, b, s]) => ({kind: 'webhook', text: `SLACK_WEBHOOK_URL=https://hooks.slack.com/services/T${t}/B${b}/${s}`, gone: [s]}))
+const prefixed = (kind: string, prefix: string, body: fc.Arbitrary<string>, lead = fc.constantFrom('', 'token ', 'export X=', '"auth": "')) =>
+  fc.tuple(lead, body).map(([l, b]) => ({kind, text: `${l}${prefix}${b}${l.endsWith('"') ? '"' : ''}`, gone: [b]}))
+export const npmToken = prefixed('npm', 'npm_', keyBody(alnum, 34, 34))
+export const huggingFaceToken = prefixed('hugging-face', 'hf_', keyBody(alnum, 32, 36))
+export const pypiToken = prefixed('pypi', 'pypi-AgEIcHlwaS5vcmc', keyBody(`${alnum}_-`, 50, 80))
+export const gitlabToken = prefixed('gitlab', 'glpat-', keyBody(`${alnum}_-`, 20, 20))
+export const stripeKey = fc.constantFrom('sk_live_', 'rk_test_', 'sk_test_').chain((p) => prefixed('stripe', p, keyBody(alnum, 24, 32)))
+export const twilioKey = prefixed('twilio', 'SK', chars('0123456789abcdef', 32, 32))
+export const sendgridKey = fc.tuple(keyBody(`${alnum}_-`, 22, 22), keyBody(`${alnum}_-`, 43, 43)).map(([a, b]) => ({kind: 'sendgrid', text: `SENDGRID_API_KEY=SG.${a}.${b}`, gone: [`${a}.${b}`]}))
+export const azureKey = keyBody(b64, 86, 86).map((k) => ({kind: 'azure', text: `DefaultEndpointsProtocol=https;AccountName=acct1;AccountKey=${k}==;EndpointSuffix=core.windows.net`, gone: [k]}))
+export const gcpKey = fc.oneof(
+  keyBody(`${alnum}_-`, 35, 35).map((k) => ({kind: 'gcp', text: `GOOGLE_API_KEY=AIza${k}`, gone: [k]})),
+  keyBody(`${alnum}_-`, 28, 28).map((k) => ({kind: 'gcp', text: `client_secret: GOCSPX-${k}`, gone: [k]})),
+)
+/** A value under a name that says it is a secret, in the forms settings are written in. */
+export const namedSecret: fc.Arbitrary<Sensitive> = fc
+  .tuple(
+    fc.constantFrom('GCP_DB_PASS', 'DB_PASSWD', 'SMTP_PASSWORD', 'CLIENT_SECRET', 'SLACK_TOKEN', 'SIGNING_KEY', 'GOOGLE_CREDENTIALS', 'db_password', 'apiKey'),
+    keyBody(`${alnum}!#%*`, 8, 24),
+    fc.constantFrom('=', ': ', '="', '": "'),
+  )
+  .map(([name, value, sep]) => ({kind: 'named-secret', text: sep === '": "' ? `"${name}": "${value}"` : sep === '="' ? `${name}="${value}"` : `${name}${sep}${value}`, gone: [value]}))
+
+/** Every kind, the issue 15 ones included. */
+export const anySecret: fc.Arbitrary<Sensitive> = fc.oneof(
+  sensitive, privateKeyBlock, slackWebhook, npmToken, huggingFaceToken, pypiToken, gitlabToken, stripeKey, twilioKey, sendgridKey, azureKey, gcpKey, namedSecret,
+)

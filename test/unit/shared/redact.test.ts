@@ -27,6 +27,23 @@ describe('redaction catches each kind of secret (table)', () => {
     {kind: 'JSON password', text: '{"password": "hunter22hunter"}', secret: 'hunter22hunter', keep: '{"password": "'},
     {kind: 'AWS secret access key', text: 'AWS_SECRET_ACCESS_KEY=wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY', secret: 'wJalrXUtnFEMI', keep: 'AWS_SECRET_ACCESS_KEY='},
     {kind: 'e-mail address', text: 'Author: Richard <richard.w@appmilla.com>', secret: 'richard.w@appmilla', keep: '.com>'},
+    // the kinds of issue 15, each in the shape its service documents
+    {kind: 'npm token', text: '//registry.npmjs.org/:_authToken=npm_a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8', secret: 'a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8', keep: 'npm_'},
+    {kind: 'Hugging Face token', text: 'HF_TOKEN=hf_AbCdEfGhIjKlMnOpQrStUvWxYz01234567', secret: 'AbCdEfGhIjKlMnOpQrStUvWxYz01234567', keep: 'hf_'},
+    {kind: 'PyPI token', text: 'password = pypi-AgEIcHlwaS5vcmcCJDEyMzQ1Njc4LTkwYWItY2RlZi0xMjM0LTU2Nzg5MGFiY2RlZgACJXsicGVybWlzc2lvbnMiOiAidXNlciJ9', secret: 'AgEIcHlwaS5vcmcCJDEyMzQ1Njc4LTkwYWItY2RlZi0xMjM0LTU2Nzg5MGFiY2RlZgAC', keep: 'pypi-'},
+    {kind: 'GitLab token', text: 'git clone https://oauth2:glpat-x1Y2z3A4b5C6d7E8f9G0@gitlab.com/g/p.git', secret: 'x1Y2z3A4b5C6d7E8f9G0', keep: 'glpat-'},
+    {kind: 'Stripe key', text: 'stripe.api_key = "sk_live_51H8xYzABCdefGHIjklMNOpqr"', secret: '51H8xYzABCdefGHIjklMNOpqr', keep: 'sk_live_'},
+    {kind: 'Twilio API key', text: 'TWILIO_API_KEY_SID=SK2b4d6f8a0c2e4a6c8e0b2d4f6a8c0e2b', secret: '2b4d6f8a0c2e4a6c8e0b2d4f6a8c0e2b', keep: '=SK'},
+    {kind: 'SendGrid key', text: 'Authorization: SG.aBcDeFgHiJkLmNoPqRsTuV.wXyZ0123456789aBcDeFgHiJkLmNoPqRsTuVwXyZ01', secret: 'aBcDeFgHiJkLmNoPqRsTuV.wXyZ0123456789aBcDeFgHiJkLmNoPqRsTuVwXyZ01', keep: 'SG.'},
+    {kind: 'Slack webhook', text: 'curl -X POST https://hooks.slack.com/services/T0ABC1234/B0DEF5678/aBcDeFgHiJkLmNoPqRsTuVwX -d @msg.json', secret: 'T0ABC1234/B0DEF5678/aBcDeFgHiJkLmNoPqRsTuVwX', keep: 'https://hooks.slack.com/services/'},
+    {kind: 'Azure storage key', text: 'DefaultEndpointsProtocol=https;AccountName=acct;AccountKey=Zm9vYmFyYmF6cXV4MTIzNDU2Nzg5MGFiY2RlZmdoaWprbG1ub3BxcnN0dXZ3eHl6MDEyMzQ1Njc4OQ==;EndpointSuffix=core.windows.net', secret: 'Zm9vYmFyYmF6cXV4MTIzNDU2Nzg5MGFi', keep: ';EndpointSuffix'},
+    {kind: 'Azure SAS signature', text: 'https://acct.blob.core.windows.net/c/b?sv=2022-11-02&sig=AbCdEf0123456789%2BghIjKlMnOp%3D', secret: 'AbCdEf0123456789%2BghIjKlMnOp%3D', keep: '&sig='},
+    {kind: 'Google OAuth client secret', text: '"client_secret": "GOCSPX-AbCdEfGhIjKlMnOpQrStUvWxYz12"', secret: 'AbCdEfGhIjKlMnOpQrStUvWxYz12', keep: 'GOCSPX-'},
+    {kind: 'a value whose name says PASS', text: 'GCP_DB_PASS=hunter2hunter', secret: 'hunter2hunter', keep: 'GCP_DB_PASS='},
+    {kind: 'a letters-only password', text: 'export SMTP_PASSWORD=correcthorsebattery', secret: 'correcthorsebattery', keep: 'SMTP_PASSWORD='},
+    {kind: 'a quoted value with spaces', text: "db_passwd: 'two words here'", secret: 'two words here', keep: "db_passwd: '"},
+    {kind: 'a credential in a YAML line', text: '  google_credentials: eyJhbGciOiJub25lIn0-not-a-jwt', secret: 'eyJhbGciOiJub25lIn0-not-a-jwt', keep: 'google_credentials: '},
+    {kind: 'a camelCase secret name', text: 'clientSecret=Xy9zAb8cDe7f', secret: 'Xy9zAb8cDe7f', keep: 'clientSecret='},
   ])('$kind', ({text, secret, keep}) => {
     const out = redactOne(text)
     expect(out).not.toContain(secret)
@@ -100,8 +117,55 @@ describe('look-alikes that stay', () => {
     'Bearer authentication is required for users',
     'checkpoint 3f9a2b1c for turn 2, signature 82511af6',
     'export API_KEY=${ANTHROPIC_API_KEY}',
+    // names that end in something else, values that are not secrets
+    "KeyError: 'version' and key_files: src/a.py and token_count: 12 and max_tokens=4096",
+    'password: required, token: none, api_key: Optional, secret: ***, PASSWORD_FILE=/run/secrets/db',
+    'def login(password: str, token: SecretStr) -> None',
   ])('%s', (text) => {
     expect(redactOne(text)).toBe(text)
+  })
+})
+
+describe('private key blocks', () => {
+  const body = ['MIIEvQIBADANBgkqhkiG9w0BAQEFAASCBKcwggSjAgEAAoIBAQC7', 'VJTUt9Us8cKjMzEfYyjiWA4R4/M2bS1GB4t7NXp98C3SC6dVMvDuictGe', 'q2pEkcq0rP3GhR+Aw==']
+  it('replaces the whole body, as lines and JSON-escaped in one, keeping its shape', () => {
+    const pem = `-----BEGIN RSA PRIVATE KEY-----\n${body.join('\n')}\n-----END RSA PRIVATE KEY-----`
+    for (const text of [pem, JSON.stringify({private_key: pem}), `INFO:x:key ${JSON.stringify(pem)}`]) {
+      const out = redactOne(text)
+      for (const line of body) expect(out).not.toContain(line.slice(0, 12))
+      expect(out).toContain('-----BEGIN RSA PRIVATE KEY-----')
+      expect(out).toContain('-----END RSA PRIVATE KEY-----')
+      expect(out.length).toBe(text.length)
+      expect(redactOne(out)).toBe(out)
+    }
+    // the JSON form still parses, to a block of the same lines
+    const json = redactOne(JSON.stringify({private_key: pem}))
+    expect((JSON.parse(json) as {private_key: string}).private_key.split('\n').map((l) => l.length)).toEqual(pem.split('\n').map((l) => l.length))
+  })
+
+  it('a block cut short (a log line limit) is replaced as far as it goes', () => {
+    const out = redactOne(`-----BEGIN OPENSSH PRIVATE KEY-----\n${body[0]}`)
+    expect(out).not.toContain(body[0]!.slice(0, 12))
+  })
+})
+
+describe('after an escape', () => {
+  // issue 15: an address or a prompt right after a JSON escape swallowed the escape's letter (`\n` → `\u…`), and the file no longer parsed
+  const cases: readonly (readonly [string, string])[] = [
+    ['jane.doe@corp-mail.io', 'jane.doe'],
+    ['alice@laptop7 ~ % guardkit autobuild x', 'alice@laptop7'],
+    ['/Users/alice/x', '/Users/alice'],
+    ['ghp_0123456789abcdefghijABCDEFGHIJklmnop', '0123456789abcdef'],
+    ['GCP_DB_PASS=hunter2hunter', 'hunter2hunter'],
+  ]
+  it.each(['\\n', '\\t', '\\u00e9', '\\"', '\\\\', '\\r\\n'])('right after %s, the escape stays, the secret goes, the JSON still parses', (escape) => {
+    for (const [secret, gone] of cases) {
+      const text = `{"a": "x${escape}${secret}"}`
+      const out = redactOne(text)
+      expect(out.startsWith(`{"a": "x${escape}`), out).toBe(true)
+      expect(out).not.toContain(gone)
+      expect(() => JSON.parse(out)).not.toThrow()
+    }
   })
 })
 
