@@ -108,7 +108,7 @@ class Walker {
 
   async walk(dirAbs: string, dirRel: string, depth: number): Promise<void> {
     if (this.stopped) return
-    const entries = await listDir(this.port, this.root, dirAbs, this.issues, this.visited)
+    const entries = await listDir(this.port, this.root, dirAbs, this.issues, this.visited, this.limits.maxFolderEntries)
     this.entries += entries.length
     if (this.entries > this.limits.maxEntries) {
       this.stopped = true
@@ -136,7 +136,7 @@ class Walker {
     if (hasContent(worktree)) this.worktrees.push(worktree)
     this.eventFiles.push(...eventFiles)
     for (const n of nested) {
-      const inner = await listDir(this.port, this.root, n.abs, this.issues, this.visited)
+      const inner = await listDir(this.port, this.root, n.abs, this.issues, this.visited, this.limits.maxFolderEntries)
       await this.collect({abs: n.abs, rel: n.rel}, inner)
     }
   }

@@ -94,6 +94,8 @@ export function watchWorktree(root: string, options: WatchOptions): WorktreeWatc
   let scanning: Promise<void> | null = null
   /** The worktree's real path, once it exists: every read must stay inside it. */
   let rootReal: string | null = null
+  /** Folders already said to hold too many entries. */
+  const crowded = new Set<string>()
 
   const stateOf = (rel: string): FileState => {
     let s = files.get(rel)
@@ -249,6 +251,14 @@ export function watchWorktree(root: string, options: WatchOptions): WorktreeWatc
       entries = await readdir(join(root, ...relDir.split('/')), {withFileTypes: true})
     } catch {
       return
+    }
+    if (entries.length > DEFAULT_LIMITS.maxFolderEntries) {
+      // as ingest does (docs/ingest.md "Limits"): the first entries by name, said once per folder
+      entries = entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)).slice(0, DEFAULT_LIMITS.maxFolderEntries)
+      if (!crowded.has(relDir)) {
+        crowded.add(relDir)
+        options.onNotice?.(`${relDir}: more than ${DEFAULT_LIMITS.maxFolderEntries} entries; only the first ${DEFAULT_LIMITS.maxFolderEntries} (by name) are recorded`)
+      }
     }
     for (const e of entries) {
       const rel = `${relDir}/${e.name}`

@@ -54,15 +54,15 @@ export async function collectWorktree(
   let nested: Entry[] = []
   const guardkit = entries.find((e) => e.kind === 'dir' && e.name === '.guardkit')
   if (guardkit) {
-    for (const e of await listDir(port, root, guardkit.abs, issues, visited)) {
+    for (const e of await listDir(port, root, guardkit.abs, issues, visited, limits.maxFolderEntries)) {
       if (e.kind === 'file' && e.name === 'config.yaml') configFile = file(e)
-      else if (e.kind === 'dir' && e.name === 'autobuild') taskFolders.push(...(await collectTaskFolders(port, root, e, issues, visited, eventFiles)))
+      else if (e.kind === 'dir' && e.name === 'autobuild') taskFolders.push(...(await collectTaskFolders(port, root, e, limits, issues, visited, eventFiles)))
       else if (e.kind === 'dir' && e.name === 'features') {
-        for (const f of await listDir(port, root, e.abs, issues, visited)) {
+        for (const f of await listDir(port, root, e.abs, issues, visited, limits.maxFolderEntries)) {
           if (f.kind === 'file' && /^FEAT-.*\.ya?ml$/.test(f.name)) featureFiles.push(file(f))
         }
       } else if (e.kind === 'dir' && e.name === 'worktrees') {
-        nested = (await listDir(port, root, e.abs, issues, visited)).filter((w) => w.kind === 'dir')
+        nested = (await listDir(port, root, e.abs, issues, visited, limits.maxFolderEntries)).filter((w) => w.kind === 'dir')
       }
     }
   }
@@ -71,14 +71,14 @@ export async function collectWorktree(
   return {worktree: {rel: dir.rel, taskFolders, taskFiles, featureFiles, configFile}, nested, eventFiles}
 }
 
-async function collectTaskFolders(port: FsPort, root: RunRoot, autobuild: Entry, issues: IngestIssue[], visited: Set<string>, eventFiles: DiscoveredFile[]): Promise<DiscoveredTaskFolder[]> {
+async function collectTaskFolders(port: FsPort, root: RunRoot, autobuild: Entry, limits: IngestLimits, issues: IngestIssue[], visited: Set<string>, eventFiles: DiscoveredFile[]): Promise<DiscoveredTaskFolder[]> {
   const out: DiscoveredTaskFolder[] = []
-  const entries = await listDir(port, root, autobuild.abs, issues, visited)
+  const entries = await listDir(port, root, autobuild.abs, issues, visited, limits.maxFolderEntries)
   for (const e of entries) {
     if (e.kind !== 'dir') continue
     if (e.name.startsWith('FEAT-')) {
       // a feature's own folder (its review summary, its event log): only the event log is read
-      for (const f of await listDir(port, root, e.abs, issues, visited)) if (f.kind === 'file' && isEventLog(f.name)) eventFiles.push(file(f))
+      for (const f of await listDir(port, root, e.abs, issues, visited, limits.maxFolderEntries)) if (f.kind === 'file' && isEventLog(f.name)) eventFiles.push(file(f))
       continue
     }
     if (!e.name.startsWith('TASK-')) {
@@ -86,7 +86,7 @@ async function collectTaskFolders(port: FsPort, root: RunRoot, autobuild: Entry,
       continue
     }
     const files: (DiscoveredFile & {name: string})[] = []
-    for (const f of await listDir(port, root, e.abs, issues, visited)) {
+    for (const f of await listDir(port, root, e.abs, issues, visited, limits.maxFolderEntries)) {
       if (f.kind === 'file') files.push({...file(f), name: f.name})
       else issues.push({file: f.rel, code: 'ignored-file', severity: 'info', message: 'a folder inside a task artifact folder: ignored'})
     }
@@ -101,7 +101,7 @@ async function collectTaskFiles(
   port: FsPort, root: RunRoot, dir: Entry, inWorktree: string, depth: number,
   limits: IngestLimits, issues: IngestIssue[], visited: Set<string>, out: (DiscoveredFile & {inWorktree: string})[],
 ): Promise<void> {
-  for (const e of await listDir(port, root, dir.abs, issues, visited)) {
+  for (const e of await listDir(port, root, dir.abs, issues, visited, limits.maxFolderEntries)) {
     const path = `${inWorktree}/${e.name}`
     if (e.kind === 'file' && /^TASK-.*\.md$/.test(e.name)) out.push({...file(e), inWorktree: path})
     else if (e.kind === 'dir' && depth < limits.maxTaskDepth) await collectTaskFiles(port, root, e, path, depth + 1, limits, issues, visited, out)

@@ -11,6 +11,8 @@ export interface IngestLimits {
   readonly maxLineChars: number
   /** Directory entries looked at while searching RUN, in total. */
   readonly maxEntries: number
+  /** Entries of one folder looked at (the first, by name): a task folder with 100 000 files is not read whole. */
+  readonly maxFolderEntries: number
   /** How deep below RUN logs and worktree copies are searched (RUN's own files are depth 1). */
   readonly maxSearchDepth: number
   /** How deep below `tasks/` task files are searched. */
@@ -24,6 +26,7 @@ export const DEFAULT_LIMITS: IngestLimits = {
   maxArtifactBytes: 64 * 1024 * 1024,
   maxLineChars: 1024 * 1024,
   maxEntries: 50_000,
+  maxFolderEntries: 5_000,
   maxSearchDepth: 3,
   maxTaskDepth: 6,
   sniffBytes: 256 * 1024,

@@ -1,6 +1,7 @@
 import {isAbsolute, join, relative, sep} from 'node:path'
 import type {IngestIssue} from '../../model/ingest-issue.js'
 import {describeErrorCode, errorCode, type FsPort} from '../fs/file-port.js'
+import {DEFAULT_LIMITS} from './limits.js'
 
 /** RUN as walked: the user's path for names, its real path for the "inside RUN" test. */
 export interface RunRoot {
@@ -38,7 +39,7 @@ function inside(root: RunRoot, real: string): boolean {
  * its target is inside RUN (else reported, not followed), and `visited` stops directory loops.
  * Unreadable directories and entries become issues.
  */
-export async function listDir(port: FsPort, root: RunRoot, dirAbs: string, issues: IngestIssue[], visited: Set<string>): Promise<Entry[]> {
+export async function listDir(port: FsPort, root: RunRoot, dirAbs: string, issues: IngestIssue[], visited: Set<string>, maxEntries = DEFAULT_LIMITS.maxFolderEntries): Promise<Entry[]> {
   const dirRel = relTo(root, dirAbs)
   let names: string[]
   try {
@@ -48,8 +49,15 @@ export async function listDir(port: FsPort, root: RunRoot, dirAbs: string, issue
     issues.push({file: dirRel, code: 'unreadable', severity: 'error', message: `cannot list the directory: ${describeErrorCode(code)} (${code})`})
     return []
   }
+  names.sort(byCodePoint)
+  if (names.length > maxEntries) {
+    // a folder of a hundred thousand files is not a run's: the first ones by name are looked at, not each of them
+    issues.push({file: dirRel, code: 'too-many-files', severity: 'warning',
+      message: `the folder holds ${names.length} entries, more than ${maxEntries}: only the first ${maxEntries} (by name) were looked at`})
+    names = names.slice(0, maxEntries)
+  }
   const out: Entry[] = []
-  for (const name of names.sort(byCodePoint)) {
+  for (const name of names) {
     const abs = join(dirAbs, name)
     const rel = joinRel(dirRel, name)
     const entry = await classify(port, root, abs, rel, name, issues, visited)
