@@ -25,7 +25,18 @@ export function startsFresh(text: string, at: number, notAfter: RegExp | undefin
 
 /** The characters from `at` on are what follows the backslash of an escape (`n`, `u00e9`, `x41`). */
 function startsEscape(text: string, at: number): boolean {
-  return ESCAPE_SHAPES.some(([len, shape]) => shape.test(text.slice(at, at + len - 1)))
+  return escapeTailAt(text, at) > 0
+}
+
+/**
+ * When `at` is the letter of an escape after a lone backslash (`\n`, `\u00e9`): how many characters of
+ * the escape follow the backslash (1, 3, 5 or 9); else 0. A match may start there when it keeps that
+ * many characters unchanged (`\npm_…` in decoded text: the prefix `npm_` is kept, the escape with it).
+ */
+export function escapeTailAt(text: string, at: number): number {
+  if (at === 0 || text[at - 1] !== '\\' || backslashesBefore(text, at) % 2 === 0) return 0
+  for (const [len, shape] of ESCAPE_SHAPES) if (shape.test(text.slice(at, at + len - 1))) return len - 1
+  return 0
 }
 
 function backslashesBefore(text: string, at: number): number {

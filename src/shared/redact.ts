@@ -18,7 +18,7 @@ import {
 } from './redact-rules.js'
 import {NameTable, padTo} from './redact-names.js'
 import {isSecretName, isSecretValue, KEY_MATERIAL, PRIVATE_KEY_RE, SECRET_RULES, type SecretRule} from './redact-secrets.js'
-import {startsFresh} from './redact-rules.js'
+import {escapeTailAt, startsFresh} from './redact-rules.js'
 
 export type {RedactionKind}
 
@@ -209,7 +209,9 @@ export class Redactor {
     let from = 0
     for (let m = re.exec(text); m !== null; m = re.exec(text)) {
       const {keep, secret} = m.groups as {keep: string; secret: string}
-      const rejected = secret.length === 0 || !startsFresh(text, m.index, rule.notAfter) || SECRET_PLACEHOLDER.test(secret) || secret.includes('REDACTED')
+      // on an escape's letter only when the kept prefix covers the escape (the escape then stays as it was)
+      const fresh = startsFresh(text, m.index, rule.notAfter) || (keep.length > 0 && keep.length >= escapeTailAt(text, m.index) && escapeTailAt(text, m.index) > 0)
+      const rejected = secret.length === 0 || !fresh || SECRET_PLACEHOLDER.test(secret) || secret.includes('REDACTED')
       if (rejected || (rule.accept !== undefined && !rule.accept(secret, keep))) {
         re.lastIndex = m.index + 1
         continue
