@@ -33,8 +33,12 @@ export interface GateReport {
   readonly baseline: GateSubjectInfo
   readonly candidate: GateSubjectInfo
   readonly policy: GatePolicy
-  /** This report covers shard `index` of `count` (1-based); null: the whole corpus. */
-  readonly shard: {readonly index: number; readonly count: number} | null
+  /**
+   * This report covers shard `index` of `count` (1-based); null: the whole corpus. `runs`: the runs the
+   * shard was given (paths, in corpus order), so that `gate merge` can tell a run missing from the
+   * report (absent in reports written before it was added).
+   */
+  readonly shard: {readonly index: number; readonly count: number; readonly runs?: readonly string[]} | null
   /** Set by `gate merge`: the shards merged (null otherwise). */
   readonly merged: {readonly shards: number; readonly files: readonly string[]} | null
   /** The PATH arguments as given. */

@@ -4,6 +4,7 @@ import type {GateProblem, GateReport, GateRun} from '../render/gate-report.js'
 import {compareCodePoints} from '../shared/code-point-order.js'
 import {UsageError} from '../shared/errors.js'
 import {sortProblems} from './gate/run-gate.js'
+import {shardOf} from './gate/subjects.js'
 import {writeGateOutputs, type GateOutputOptions, type GateOutputs} from './gate/outputs.js'
 import {checkNotEmpty} from './gate/empty-gate.js'
 import {neutralised} from '../shared/neutralise.js'
@@ -77,6 +78,8 @@ export function mergeGateReports(reports: readonly GateReport[], files: readonly
     if (missing.length > 0) throw new UsageError(neutralised`Shard${missing.length === 1 ? '' : 's'} ${missing.map((i) => `${i}/${count}`).join(', ')} missing: a merged verdict needs every shard.`)
     shards = count
   }
+  reports.forEach((r, i) => checkComplete(r, files[i]!))
+  if (first.shard !== null) checkSameCorpus(reports, files)
   const runs: GateRun[] = []
   const owner = new Map<string, string>()
   reports.forEach((r, i) => {
@@ -107,4 +110,43 @@ export function mergeGateReports(reports: readonly GateReport[], files: readonly
     runs,
     problems: sortProblems(problems),
   }
+}
+
+/**
+ * A report holds every run it was given, and counts what it holds: a shard report whose runs were
+ * deleted (or a summary edited) would merge into a verdict about a corpus that was not gated.
+ * Usage error (exit 2) naming the runs missing.
+ */
+function checkComplete(report: GateReport, file: string): void {
+  const held = new Set(report.runs.map((r) => r.path))
+  const given = report.shard?.runs
+  if (given !== undefined) {
+    const missing = given.filter((p) => !held.has(p))
+    const extra = report.runs.filter((r) => !given.includes(r.path)).map((r) => r.path)
+    if (missing.length > 0) {
+      throw new UsageError(neutralised`${file} is missing ${missing.length === 1 ? 'a run' : `${missing.length} runs`} its shard was given: ${missing}. A merged verdict needs every run.`,
+        'Gate the shard again and merge its new report.')
+    }
+    if (extra.length > 0) throw new UsageError(neutralised`${file} holds runs its shard was not given: ${extra}.`, 'Merge the reports as `gate --shard i/n --json` wrote them.')
+  }
+  const {summary} = summariseGate(report.runs, report.policy)
+  const counted = (x: GateReport['summary']) => [x.runs, x.tasks, x.unchanged, x.improved, x.regressed, x.changed, x.skipped, x.failing].join(',')
+  if (counted(summary) !== counted(report.summary)) {
+    throw new UsageError(neutralised`${file} does not hold what its summary counts: ${report.runs.length} runs and ${summary.tasks} tasks, its summary ${report.summary.runs} runs and ${report.summary.tasks} tasks. Runs were removed from it, or it was edited.`,
+      'Gate the shard again and merge its new report.')
+  }
+}
+
+/** Every shard of one gate split the same corpus: shard i was given the i-th share of the runs all shards were given. */
+function checkSameCorpus(reports: readonly GateReport[], files: readonly string[]): void {
+  if (reports.some((r) => r.shard?.runs === undefined)) return
+  const corpus = reports.flatMap((r) => r.shard!.runs!).slice().sort(compareCodePoints)
+  reports.forEach((r, i) => {
+    const share = shardOf(corpus, r.shard)
+    const given = r.shard!.runs!
+    if (share.length !== given.length || share.some((p, k) => p !== given[k])) {
+      throw new UsageError(neutralised`${files[i]} (shard ${r.shard!.index}/${r.shard!.count}) was given other runs than its share of the corpus the shards list: the shards were not run on the same corpus.`,
+        'Run every shard on the same checkout of the corpus, then merge.')
+    }
+  })
 }

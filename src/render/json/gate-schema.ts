@@ -106,7 +106,7 @@ export const GateReportSchema = z.looseObject({
   baseline: Subject,
   candidate: Subject,
   policy: z.looseObject({failOn: z.array(z.enum(FAIL_ON))}),
-  shard: z.looseObject({index: z.number().int().positive(), count: z.number().int().positive()}).nullable(),
+  shard: z.looseObject({index: z.number().int().positive(), count: z.number().int().positive(), runs: z.array(z.string()).optional()}).nullable(),
   merged: z.looseObject({shards: z.number().int(), files: z.array(z.string())}).nullable(),
   inputs: z.array(z.string()),
   expectations: z.array(z.string()),

@@ -84,7 +84,7 @@ export async function runGate(paths: readonly string[], options: GateOptions): P
     baseline: baseline.info,
     candidate: candidate.info,
     policy,
-    shard,
+    shard: shard === null ? null : {...shard, runs: jobs.map((j) => j.path)},
     merged: null,
     inputs: [...paths],
     expectations: expectations.files,

@@ -57,6 +57,26 @@ describe('gate merge', () => {
     expect(() => mergeGateReports([shard(1, 2), whole], ['x', 'y'])).toThrow(/sharded or not/)
   })
 
+  // issue 15: a shard report whose runs were deleted was merged without a word: the verdict then covers a corpus that was not gated
+  it('refuses a shard report that lacks runs it was given, naming them; or whose summary counts runs it does not hold', () => {
+    const given = (index: number, count: number) => {
+      const mine = shardOf(runs, {index, count})
+      return gateReport(mine, {shard: {index, count, runs: mine.map((r) => r.path)}})
+    }
+    expect(mergeGateReports([given(1, 2), given(2, 2)], ['x', 'y']).summary.runs).toBe(4)
+    const gutted = {...given(2, 2), runs: given(2, 2).runs.filter((r) => r.path !== 'b')}
+    expect(() => mergeGateReports([given(1, 2), gutted], ['x', 'y'])).toThrow(/y is missing a run its shard was given: b\. A merged verdict needs every run/)
+    // a report without the list (written before it was added): its own summary still counts what it held
+    const old = {...shard(2, 2), runs: shard(2, 2).runs.filter((r) => r.path !== 'b')}
+    expect(() => mergeGateReports([shard(1, 2), old], ['x', 'y'])).toThrow(/y does not hold what its summary counts: 1 runs and 1 tasks, its summary 2 runs and 2 tasks/)
+  })
+
+  it('refuses shards that split different corpora', () => {
+    const a = gateReport(shardOf(runs, {index: 1, count: 2}), {shard: {index: 1, count: 2, runs: ['a', 'c']}})
+    const b = gateReport([gateRun('d', [gateTask()])], {shard: {index: 2, count: 2, runs: ['d']}})
+    expect(() => mergeGateReports([a, b], ['x', 'y'])).toThrow(/the shards were not run on the same corpus/)
+  })
+
   it('merges unsharded reports of different corpora as a union', () => {
     const merged = mergeGateReports([gateReport(runs.slice(0, 2)), gateReport(runs.slice(2))], ['x', 'y'])
     expect(merged.runs.map((r) => r.path)).toEqual(['a', 'b', 'c', 'd'])
