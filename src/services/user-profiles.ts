@@ -1,5 +1,6 @@
 import {parseDocument, type Document} from 'yaml'
 import {readUserFile} from '../ingest/index.js'
+import {yamlNestingError} from '../logic/python/py-yaml.js'
 import {z} from 'zod'
 import {adjustProfile, asRunProfileNames, BUILTIN_PROFILE_NAMES, resolveProfile, type Profile, type ProfileDefinition} from '../logic/profiles.js'
 import {FLAG_IDS, isFlagId, type FlagId} from '../logic/changes.js'
@@ -35,6 +36,8 @@ export async function loadUserProfiles(file: string | undefined): Promise<Profil
   } catch (error) {
     throw new UsageError(neutralised`Cannot read the profiles file ${file} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}).`)
   }
+  const deep = yamlNestingError(text)
+  if (deep !== null) throw new UsageError(neutralised`${file} is not valid YAML: ${deep}.`, SHAPE)
   const doc = parseDocument(text)
   if (doc.errors.length > 0) {
     const e = doc.errors[0]!

@@ -36,8 +36,9 @@ export function parseTaskFile(file: string, text: string): ParsedTaskFile {
       const yamlText = lines.slice(1, close).join('\n')
       const parsed = parsePyYaml(yamlText)
       if (!parsed.ok) {
-        issues.push({file, line: parsed.line === null ? 1 : parsed.line + 1, code: 'yaml-invalid', severity: 'warning',
-          message: `invalid YAML in the frontmatter: ${parsed.message}; the frontmatter is ignored`})
+        const line = parsed.line === null ? 1 : parsed.line + 1
+        issues.push({file, line, code: 'yaml-invalid', severity: 'warning',
+          message: `invalid YAML in the frontmatter${parsed.line === null ? '' : ` at line ${line}`}: ${parsed.message}; the frontmatter is ignored`})
       } else if (parsed.value !== null && (typeof parsed.value !== 'object' || Array.isArray(parsed.value))) {
         issues.push({file, line: 2, code: 'yaml-shape', severity: 'warning',
           message: `the frontmatter is ${describeValue(parsed.value)}, not a mapping: ignored`})

@@ -34,7 +34,16 @@ function deepFreeze<T>(value: T): T {
   return value
 }
 
+/**
+ * Deepest nesting read (flow `[`/`{` and block levels together). A GuardKit file is a few levels deep;
+ * past a few hundred, the YAML library's recursive composer runs out of stack and says only "Maximum
+ * call stack size exceeded" (PyYAML a RecursionError): such a file is refused with its line instead.
+ */
+export const MAX_YAML_DEPTH = 200
+
 function parseUncached(text: string): YamlParse {
+  const deep = nestingTooDeep(text, MAX_YAML_DEPTH)
+  if (deep !== null) return {ok: false, message: `nesting deeper than ${MAX_YAML_DEPTH} levels`, line: deep.line, column: deep.column}
   const doc = parseDocument(text, {version: '1.1', customTags: pyScalars, uniqueKeys: false, prettyErrors: true, logLevel: 'silent'})
   const error = doc.errors[0]
   if (error) {
@@ -99,4 +108,58 @@ function pyScalars(tags: Tags): Tags {
 function firstLine(message: string): string {
   const line = message.split('\n')[0] ?? message
   return line.replace(/ at line \d+, column \d+:?$/, '')
+}
+
+/**
+ * Where the nesting of a YAML text first goes past `max` levels, or null: flow collections counted by
+ * their brackets (outside quotes and comments), block collections by the indentation of their entries
+ * (a block scalar's lines are text, not entries), `- - x` as one level per dash. An estimate that never
+ * counts fewer levels than the composer builds for the same text.
+ */
+/** `nesting deeper than N levels at line L` for a YAML text nested past MAX_YAML_DEPTH, else null (for YAML read without parsePyYaml). */
+export function yamlNestingError(text: string): string | null {
+  const deep = nestingTooDeep(text, MAX_YAML_DEPTH)
+  return deep === null ? null : `nesting deeper than ${MAX_YAML_DEPTH} levels at line ${deep.line}`
+}
+
+function nestingTooDeep(text: string, max: number): {line: number; column: number} | null {
+  if (text.length < max) return null
+  const indents: number[] = []
+  let flow = 0
+  let scalarIndent = -1
+  let line = 0
+  for (const raw of text.split('\n')) {
+    line++
+    const indent = raw.length - raw.trimStart().length
+    const body = raw.trimStart()
+    if (scalarIndent >= 0) {
+      if (body === '' || indent > scalarIndent) continue
+      scalarIndent = -1
+    }
+    if (body === '' || body.startsWith('#')) continue
+    if (flow === 0) {
+      while (indents.length > 0 && indents[indents.length - 1]! >= indent) indents.pop()
+      indents.push(indent)
+      let dashes = 0
+      for (let i = 0; body.startsWith('- ', i); i += 2) dashes++
+      if (indents.length + dashes > max) return {line, column: indent + 1}
+      if (/[:-]\s*[|>][-+0-9]*\s*(?:#.*)?$/.test(body)) scalarIndent = indent
+    }
+    let quote: string | null = null
+    for (let i = 0; i < raw.length; i++) {
+      const c = raw[i]!
+      if (quote !== null) {
+        if (c === '\\' && quote === '"') i++
+        else if (c === quote) quote = null
+        continue
+      }
+      if (c === '#' && (i === 0 || raw[i - 1] === ' ' || raw[i - 1] === '\t')) break
+      if (c === '"' || c === "'") quote = c
+      else if (c === '[' || c === '{') {
+        flow++
+        if (flow + indents.length > max) return {line, column: i + 1}
+      } else if ((c === ']' || c === '}') && flow > 0) flow--
+    }
+  }
+  return null
 }

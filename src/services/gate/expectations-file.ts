@@ -1,4 +1,5 @@
 import {readUserFile} from '../../ingest/index.js'
+import {yamlNestingError} from '../../logic/python/py-yaml.js'
 import {dirname, resolve} from 'node:path'
 import {parse as parseYaml} from 'yaml'
 import {z} from 'zod'
@@ -49,7 +50,10 @@ export async function readExpectations(abs: string, cwd: string): Promise<Expect
   const file = shownPath(abs, cwd)
   let data: unknown
   try {
-    data = parseYaml(await readUserFile(abs))
+    const text = await readUserFile(abs)
+    const deep = yamlNestingError(text)
+    if (deep !== null) throw new Error(deep)
+    data = parseYaml(text)
   } catch (error) {
     throw new UsageError(neutralised`${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`)
   }
