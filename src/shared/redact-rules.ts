@@ -91,7 +91,10 @@ const LOCAL_CHAR = /[A-Za-z0-9._%+@-]/
 export const addressStart = (text: string, at: number): boolean => startsFresh(text, at, LOCAL_CHAR)
 const PATH_CHAR = /[A-Za-z0-9._~/\\-]/
 /** Where an absolute path may start: not inside another path or word (`src/home/x` is not a home); `file:///Users/x` is one. */
-export const pathStart = (text: string, at: number): boolean => startsFresh(text, at, PATH_CHAR) || (at >= 7 && text.slice(at - 7, at) === 'file://')
+export const pathStart = (text: string, at: number): boolean =>
+  startsFresh(text, at, PATH_CHAR) || (at >= 7 && text.slice(at - 7, at) === 'file://') ||
+  // `\/Users/x` (an escaped slash): the slash is the kept prefix's, only the name after it is replaced
+  (text[at] === '/' && escapeTailAt(text, at) === 1)
 const WORD_CHAR = /[A-Za-z0-9_]/
 /** Where a bare name may start: not inside a word. */
 export const wordStart = (text: string, at: number): boolean => startsFresh(text, at, WORD_CHAR)

@@ -25,6 +25,15 @@ describe('redactJson', () => {
     expect(JSON.parse(out)).toEqual(['user1@host1xxxx.io'])
   })
 
+  it('after a literal backslash in the decoded text (`\\\\` in the file), a home, a token and a setting are still found', () => {
+    // found by the planted-secrets property (seeds 1801391940, -1888909306)
+    const {text: out} = redact('{"a": "\\\\/Users/alice/x", "b": "\\\\npm_a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8", "c": "\\\\GITHUB_TOKEN=abc123def456gh"}')
+    const value = JSON.parse(out) as Record<string, string>
+    expect(value.a).toBe('\\/Users/user1/x')
+    expect(value.b).toBe('\\npm_REDACTED1xxxxxxxxxxxxxxxxxxxxxxxxxxx')
+    expect(value.c).toBe('\\GITHUB_TOKEN=REDACTED2xxxxx')
+  })
+
   it('names a hit by its JSON pointer, through arrays and nested objects', () => {
     const {hits} = redact('{"a": [{"b": "x"}, {"c/d": ["ghp_0123456789abcdefghijABCDEFGHIJklmnop"]}]}')
     expect(hits.map((h) => h.pointer)).toEqual(['/a/1/c~1d/0'])
