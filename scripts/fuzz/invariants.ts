@@ -46,7 +46,24 @@ export function checkOutcome(spec: CommandSpec, out: CommandOutcome): string[] {
     const m = CONTROL.exec(out.stdout)
     if (m) say(`a control character ${JSON.stringify(m[0])} on stdout at offset ${m.index}: …${JSON.stringify(out.stdout.slice(Math.max(0, m.index - 40), m.index + 20))}…`)
   }
+  if (!out.timedOut && out.signal === null) {
+    const m = CONTROL.exec(out.stderr)
+    if (m) say(`a control character ${JSON.stringify(m[0])} on stderr at offset ${m.index}: …${JSON.stringify(out.stderr.slice(Math.max(0, m.index - 40), m.index + 20))}…`)
+    for (const [stream, text] of [['stdout', out.stdout], ['stderr', out.stderr]] as const) {
+      const line = workflowCommand(text)
+      if (line !== null) say(`a line on ${stream} a CI runner would read as a workflow command: ${JSON.stringify(line.slice(0, 160))}`)
+    }
+  }
   return failures
+}
+
+/**
+ * A line GitHub Actions (first non-blank characters `::`) or an older runner or Azure Pipelines (`##[`,
+ * `##vso[` anywhere) would act on; the commands never print one (docs/security.md).
+ */
+export function workflowCommand(text: string): string | null {
+  for (const line of text.split('\n')) if (/^[\s\ufeff]*::/.test(line) || /##(?:vso)?\[/i.test(line)) return line
+  return null
 }
 
 function checkJson(spec: CommandSpec, out: CommandOutcome): string[] {

@@ -127,6 +127,10 @@ function damageOnce(b: Uint8Array, d: Damage): Uint8Array {
       const text = new TextDecoder().decode(b)
       return concat([new Uint8Array([0xff, 0xfe]), new Uint8Array(Buffer.from(text, 'utf16le'))])
     }
+    case 'utf16le-nobom':
+      return new Uint8Array(Buffer.from(new TextDecoder().decode(b), 'utf16le'))
+    case 'utf16be':
+      return concat([new Uint8Array([0xfe, 0xff]), new Uint8Array(Buffer.from(new TextDecoder().decode(b), 'utf16le').swap16())])
     case 'duplicate': {
       const from = at(d.from)
       const piece = b.subarray(from, Math.min(b.length, from + Math.max(0, d.length)))

@@ -53,6 +53,14 @@ describe('the fuzzer notices what it must', () => {
     expect(checkOutcome(text, ok({stdout: 'task\tok\n'}))).toEqual([])
   })
 
+  it('a raw control character on stderr, a workflow command on stdout or stderr (docs/security.md)', () => {
+    const text = {...spec, name: 'analyze --format text', json: false, text: true}
+    expect(checkOutcome(text, ok({exit: 2, stderr: 'Error: RUN not found: \x1b]0;x\x07\n'}))).toEqual([expect.stringContaining('a control character "\\u001b" on stderr')])
+    expect(checkOutcome(text, ok({stdout: 'ok\n  ::add-mask::x\n'}))).toEqual([expect.stringContaining('a line on stdout a CI runner would read as a workflow command')])
+    expect(checkOutcome(text, ok({exit: 2, stderr: 'Error: x ##[error]y\n'}))).toEqual([expect.stringContaining('on stderr a CI runner would read')])
+    expect(checkOutcome(text, ok({stdout: 'tests/test_a.py::test_b failed; \\::warning shown escaped\n'}))).toEqual([])
+  })
+
   it('any change to the case folder: bytes, mode, mtime, a new file, a link retargeted; not a read', () => {
     const dir = freshDir()
     const c: RunCase = {runName: 'r', arg: {as: 'absolute'}, extra: null, cli: false, entries: [

@@ -21,6 +21,9 @@ export const garbage: fc.Arbitrary<Piece> = fc.oneof(
     {hex: '00'}, {hex: '0000000000000000'}, {hex: 'ff'}, {hex: 'c328'}, {hex: '80'}, {hex: 'c0af'}, {hex: 'eda080'}, {hex: 'f4908080'}, {hex: 'e282'},
     {hex: 'fffe'}, {hex: 'efbbbf'}, '\x1b[2K\r', '\x1b[1A\x1b[2K', '\x1b]0;title\x07', '\x1b[31mERROR\x1b[0m', '\r', '\r\r\n', '\u2028', '\u0085', '\x0c', '\x7f',
     '⠋ Player Implementation ━━━━  12%\r', '\x1b[?25l', {repeat: '\x1b[2K\r⠙ working', count: 200},
+    // CI workflow commands and terminal takeovers in record text (docs/security.md)
+    '\n::warning title=INJ::injected\n', '::add-mask::hunter2', '  ::error file=x,line=1::boom', '##[error]injected', '##vso[task.setvariable variable=x]y',
+    '\x1b]8;;http://evil.example\x07click\x1b]8;;\x07', '\x1bc', '\x1b[2J\x1b[H', '\x07',
   ),
   fc.uint8Array({minLength: 1, maxLength: 32}).map(hex),
   anyJsString,
@@ -40,7 +43,9 @@ export const damage: fc.Arbitrary<Damage> = fc.oneof(
   {weight: 4, arbitrary: fc.tuple(fc.nat(), garbage).map(([at, piece]): Damage => ({op: 'insert', at, piece}))},
   {weight: 1, arbitrary: fc.tuple(fc.nat(), hugeLine).map(([at, piece]): Damage => ({op: 'insert', at, piece: ['\n', piece, '\n']}))},
   {weight: 2, arbitrary: fc.tuple(fc.nat(), fc.integer({min: 1, max: 400})).map(([from, count]): Damage => ({op: 'lines', from, count}))},
-  {weight: 1, arbitrary: fc.constantFrom<Damage>({op: 'crlf'}, {op: 'cr'}, {op: 'bom'}, {op: 'utf16le'})},
+  {weight: 1, arbitrary: fc.constantFrom<Damage>({op: 'crlf'}, {op: 'cr'}, {op: 'bom'}, {op: 'utf16le'}, {op: 'utf16le-nobom'}, {op: 'utf16be'})},
+  // a NUL byte inside the first 8 KiB of an otherwise good text (discovery once dropped the whole log for it)
+  {weight: 1, arbitrary: fc.nat({max: 8191}).map((at): Damage => ({op: 'insert', at, piece: {hex: '00'}}))},
   {weight: 1, arbitrary: fc.tuple(fc.nat(), fc.nat({max: 20000}), fc.nat()).map(([from, length, at]): Damage => ({op: 'duplicate', from, length, at}))},
 )
 

@@ -21,6 +21,8 @@ const HOSTILE_PARTS = [
   ' ', '  ', ':', '::', '-', '--', '😀', '🧪', 'é', 'e\u0301', 'ß', 'İ', 'ﬁ', '中文', 'ログ', 'עברית', '\u202e', '\u200b', '\ufeff',
   '\t', '\n', '\r', '\x1b[31m', '\\', '"', "'", '$HOME', '`id`', '*', '?', '[a]', '{x}', '%s', '#', '!', '&', ';', '|', '<>', '~',
   '..', '.', 'CON', 'nul', '\u0085', '\u2028', '\udc00',
+  // names that try to drive the terminal or the CI log (docs/security.md)
+  '\n::warning title=INJ::x', '::add-mask::', '##[error]', '##vso[task.complete]', '\x1b]0;pwned\x07', '\x1b[2J\x1b[H', '\x07', '\x1bc',
 ]
 
 const hostilePart = fc.constantFrom(...HOSTILE_PARTS)

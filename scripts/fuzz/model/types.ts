@@ -45,6 +45,9 @@ export type Damage =
   | {readonly op: 'bom'}
   /** The whole text re-encoded as UTF-16LE with its BOM (a Windows editor). */
   | {readonly op: 'utf16le'}
+  /** UTF-16 without a byte-order mark (little-endian), or big-endian with one. */
+  | {readonly op: 'utf16le-nobom'}
+  | {readonly op: 'utf16be'}
   /** A range of bytes written again further on (a rewritten or re-attached capture). */
   | {readonly op: 'duplicate'; readonly from: number; readonly length: number; readonly at: number}
 
