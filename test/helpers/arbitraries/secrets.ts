@@ -93,7 +93,7 @@ export const settingSecret: fc.Arbitrary<Sensitive> = fc
 export const sensitive: fc.Arbitrary<Sensitive> = fc.oneof(homePath, shellPrompt, emailAddress, apiKey, githubToken, awsKey, jwt, bearer, connectionPassword, settingSecret)
 
 /**
- * The kinds redaction added for issue 15 (docs/recording-format.md "Redaction"), shaped as each
+ * The kinds redaction gained later (docs/recording-format.md "Redaction"), shaped as each
  * service documents its tokens; `gone` again written independently of src/shared/redact*.ts.
  */
 const b64 = `${alnum}+/`
@@ -126,7 +126,7 @@ export const namedSecret: fc.Arbitrary<Sensitive> = fc
   )
   .map(([name, value, sep]) => ({kind: 'named-secret', text: sep === '": "' ? `"${name}": "${value}"` : sep === '="' ? `${name}="${value}"` : `${name}${sep}${value}`, gone: [value]}))
 
-/** Every kind, the issue 15 ones included. */
+/** Every kind. */
 export const anySecret: fc.Arbitrary<Sensitive> = fc.oneof(
   sensitive, privateKeyBlock, slackWebhook, npmToken, huggingFaceToken, pypiToken, gitlabToken, stripeKey, twilioKey, sendgridKey, azureKey, gcpKey, namedSecret,
 )

@@ -3,7 +3,7 @@ import {parseFeatureYaml} from '../../../src/ingest/feature/parse-feature-yaml.j
 import {parseTaskFile} from '../../../src/ingest/tasks/parse-task-file.js'
 import {MAX_YAML_DEPTH, parsePyYaml} from '../../../src/logic/python/py-yaml.js'
 
-// YAML nested past what any GuardKit file holds says so, with its line (issue 15), instead of the JavaScript
+// YAML nested past what any GuardKit file holds says so, with its line, instead of the JavaScript
 // engine's "Maximum call stack size exceeded".
 
 const flow = (n: number) => `tasks: ${'['.repeat(n)}${']'.repeat(n)}\n`

@@ -57,7 +57,7 @@ describe('gate merge', () => {
     expect(() => mergeGateReports([shard(1, 2), whole], ['x', 'y'])).toThrow(/sharded or not/)
   })
 
-  // issue 15: a shard report whose runs were deleted was merged without a word: the verdict then covers a corpus that was not gated
+  // a shard report whose runs were deleted once merged without a word: the verdict then covered a corpus that was not gated
   it('refuses a shard report that lacks runs it was given, naming them; or whose summary counts runs it does not hold', () => {
     const given = (index: number, count: number) => {
       const mine = shardOf(runs, {index, count})

@@ -14,7 +14,7 @@ import {createMemoryPort, type MemEntry, snapshotDirectory} from '../../helpers/
 import {plant} from '../../helpers/plant.js'
 
 /**
- * Redaction that understands what it redacts (docs/recording-format.md "Redaction"; issue 15): every
+ * Redaction that understands what it redacts (docs/recording-format.md "Redaction"): every
  * kind of secret — the earlier ones and private key blocks, Slack webhooks, npm, Hugging Face, PyPI,
  * GitLab, Stripe, Twilio, SendGrid, Azure and GCP keys, any `NAME=value` whose name says it is a
  * secret — planted in real-shaped runs right after JSON escapes, inside YAML block scalars and in log
@@ -52,7 +52,12 @@ function filesBelow(dir: string): [string, Buffer][] {
 function strings(value: unknown, acc: string[] = []): string[] {
   if (typeof value === 'string') acc.push(value)
   else if (Array.isArray(value)) for (const v of value) strings(v, acc)
-  else if (value !== null && typeof value === 'object') for (const [k, v] of Object.entries(value)) acc.push(k), strings(v, acc)
+  else if (value !== null && typeof value === 'object') {
+    for (const [k, v] of Object.entries(value)) {
+      acc.push(k)
+      strings(v, acc)
+    }
+  }
   return acc
 }
 

@@ -27,7 +27,7 @@ describe('redaction catches each kind of secret (table)', () => {
     {kind: 'JSON password', text: '{"password": "hunter22hunter"}', secret: 'hunter22hunter', keep: '{"password": "'},
     {kind: 'AWS secret access key', text: 'AWS_SECRET_ACCESS_KEY=wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY', secret: 'wJalrXUtnFEMI', keep: 'AWS_SECRET_ACCESS_KEY='},
     {kind: 'e-mail address', text: 'Author: Richard <richard.w@appmilla.com>', secret: 'richard.w@appmilla', keep: '.com>'},
-    // the kinds of issue 15, each in the shape its service documents
+    // the later kinds, each in the shape its service documents
     {kind: 'npm token', text: '//registry.npmjs.org/:_authToken=npm_a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8', secret: 'a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8', keep: 'npm_'},
     {kind: 'Hugging Face token', text: 'HF_TOKEN=hf_AbCdEfGhIjKlMnOpQrStUvWxYz01234567', secret: 'AbCdEfGhIjKlMnOpQrStUvWxYz01234567', keep: 'hf_'},
     {kind: 'PyPI token', text: 'password = pypi-AgEIcHlwaS5vcmcCJDEyMzQ1Njc4LTkwYWItY2RlZi0xMjM0LTU2Nzg5MGFiY2RlZgACJXsicGVybWlzc2lvbnMiOiAidXNlciJ9', secret: 'AgEIcHlwaS5vcmcCJDEyMzQ1Njc4LTkwYWItY2RlZi0xMjM0LTU2Nzg5MGFiY2RlZgAC', keep: 'pypi-'},
@@ -150,7 +150,7 @@ describe('private key blocks', () => {
 })
 
 describe('after an escape', () => {
-  // issue 15: an address or a prompt right after a JSON escape swallowed the escape's letter (`\n` → `\u…`), and the file no longer parsed
+  // an address or a prompt right after a JSON escape once swallowed the escape's letter (`\n` → `\u…`), and the file no longer parsed
   const cases: readonly (readonly [string, string])[] = [
     ['jane.doe@corp-mail.io', 'jane.doe'],
     ['alice@laptop7 ~ % guardkit autobuild x', 'alice@laptop7'],
