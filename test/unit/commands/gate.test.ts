@@ -219,7 +219,8 @@ describe('gate --shard and gate merge', () => {
     for (const i of [1, 2, 3]) {
       const shard = await runCli(['gate', FIXTURES, '--baseline', 'fixed', '--candidate', 'legacy', '--json', '--shard', `${i}/3`])
       const doc = JSON.parse(shard.stdout) as GateReport
-      expect(doc.shard).toEqual({index: i, count: 3})
+      // the shard names the runs it was given: every third run of the sorted corpus, from the i-th (docs/ci.md)
+      expect(doc.shard).toEqual({index: i, count: 3, runs: whole.runs.map((r) => r.path).filter((_, k) => k % 3 === i - 1)})
       files.push(join(dir, `gate-${i}.json`))
       writeFileSync(files.at(-1)!, shard.stdout)
     }
