@@ -2,7 +2,7 @@ import {describe, expect, it} from 'vitest'
 import {discoverRun} from '../../../../src/ingest/discover.js'
 import {DEFAULT_LIMITS} from '../../../../src/ingest/discovery/limits.js'
 import {loadRun} from '../../../../src/services/load-run.js'
-import {createMemoryPort, memoryTree} from '../../../props/support/memory-port.js'
+import {createMemoryPort, memoryTree} from '../../../helpers/memory-port.js'
 
 // A task folder of 100 000 per-turn files is not a run GuardKit wrote (docs/ingest.md "Limits"): only the
 // first entries by name are looked at, with one issue, so such a folder cannot keep ingest busy for minutes.

@@ -9,7 +9,7 @@ import {createNodeFilePort} from '../../../../src/ingest/fs/node-file-port.js'
 import {isInside, openInputFile, openInputFileSync} from '../../../../src/ingest/fs/safe-open.js'
 import {createSyncFilePort} from '../../../../src/ingest/fs/sync-file-port.js'
 import {loadRun} from '../../../../src/services/load-run.js'
-import {makeTree, removeTree} from '../discover/run-helpers.js'
+import {makeTree, removeTree} from '../../../helpers/run-helpers.js'
 
 // The one way input files are opened (docs/security.md): regular files only, never blocking, and with a
 // root only when the open file really lies inside it, checked on the handle (a path swapped after a

@@ -9,7 +9,7 @@ import {createNodeFilePort} from '../../../../src/ingest/fs/node-file-port.js'
 import {readTextFile} from '../../../../src/ingest/fs/read-text.js'
 import {detectEncoding, looksBinary, nulLines} from '../../../../src/ingest/fs/text-bytes.js'
 import {loadRun} from '../../../../src/services/load-run.js'
-import {makeTree, removeTree} from '../discover/run-helpers.js'
+import {makeTree, removeTree} from '../../../helpers/run-helpers.js'
 
 // A file is binary only when much of a large sample is (docs/ingest.md "Text encodings"): one NUL or a few
 // stray bytes cost their lines, never the whole log, in discovery as in a direct read.

@@ -1,7 +1,7 @@
 import {describe, expect, it} from 'vitest'
-import {parseFeatureYaml} from '../../../src/ingest/feature/parse-feature-yaml.js'
-import {parseTaskFile} from '../../../src/ingest/tasks/parse-task-file.js'
-import {MAX_YAML_DEPTH, parsePyYaml} from '../../../src/logic/python/py-yaml.js'
+import {parseFeatureYaml} from '../../../../src/ingest/feature/parse-feature-yaml.js'
+import {parseTaskFile} from '../../../../src/ingest/tasks/parse-task-file.js'
+import {MAX_YAML_DEPTH, parsePyYaml} from '../../../../src/logic/python/py-yaml.js'
 
 // YAML nested past what any GuardKit file holds says so, with its line, instead of the JavaScript
 // engine's "Maximum call stack size exceeded".
