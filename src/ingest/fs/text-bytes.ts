@@ -13,9 +13,13 @@ export const BINARY_SHARE = 0.3
 export type TextEncoding = 'utf-8' | 'utf-16le' | 'utf-16be'
 
 /**
- * UTF-16 text (PowerShell's `>` and `Tee-Object` write it): by its byte-order mark, or without
- * one by the zero bytes of ASCII text in every other position (at least half of the pairs of the
- * first 4 KiB, and almost none in the other position). Anything else is read as UTF-8.
+ * UTF-16 text (PowerShell's `>` and `Tee-Object` write it): by its byte-order mark, or without one
+ * by the first 4 KiB. At least a quarter of its pairs must hold one zero byte beside a non-zero one
+ * (ASCII text in UTF-16; a UTF-8 log with a stray NUL has almost none). The byte order is the one its
+ * line breaks have (`0a 00` little-endian, `00 0a` big-endian) — not where most zeros are: a Rich
+ * panel's `─` (U+2500) is `00 25` in UTF-16LE, ASCII's position in UTF-16BE — or, in a sample
+ * without a line break, the position most zeros are in. Almost none of the pairs may then decode to a
+ * control character. Anything else is read as UTF-8.
  */
 export function detectEncoding(bytes: Uint8Array): TextEncoding {
   if (bytes.length >= 2) {
@@ -24,15 +28,35 @@ export function detectEncoding(bytes: Uint8Array): TextEncoding {
   }
   const pairs = Math.min(bytes.length, 4096) >> 1
   if (pairs < 4) return 'utf-8'
-  let evenZeros = 0
-  let oddZeros = 0
+  // *Le: pairs `c 00` (c ≠ 0), ASCII in UTF-16LE; *Be: pairs `00 c`
+  let asciiLe = 0
+  let asciiBe = 0
+  let breakLe = 0
+  let breakBe = 0
+  let controlLe = 0
+  let controlBe = 0
   for (let i = 0; i < pairs * 2; i += 2) {
-    if (bytes[i] === 0) evenZeros++
-    if (bytes[i + 1] === 0) oddZeros++
+    const a = bytes[i]!
+    const b = bytes[i + 1]!
+    if (b === 0 && a !== 0) {
+      asciiLe++
+      if (a === 0x0a) breakLe++
+      else if (isControl(a)) controlLe++
+    } else if (a === 0 && b !== 0) {
+      asciiBe++
+      if (b === 0x0a) breakBe++
+      else if (isControl(b)) controlBe++
+    }
   }
-  if (oddZeros >= pairs / 2 && evenZeros <= pairs / 20) return 'utf-16le'
-  if (evenZeros >= pairs / 2 && oddZeros <= pairs / 20) return 'utf-16be'
-  return 'utf-8'
+  if (asciiLe + asciiBe < pairs / 4) return 'utf-8'
+  const little = breakLe !== breakBe ? breakLe > breakBe : asciiLe > asciiBe
+  if (little) return controlLe <= pairs / 20 ? 'utf-16le' : 'utf-8'
+  return controlBe <= pairs / 20 ? 'utf-16be' : 'utf-8'
+}
+
+/** A control character a text log does not hold (tab, line breaks, form feed and ESC it may). */
+function isControl(c: number): boolean {
+  return (c < 0x20 && c !== 0x09 && c !== 0x0a && c !== 0x0b && c !== 0x0c && c !== 0x0d && c !== 0x1b) || c === 0x7f
 }
 
 /**
@@ -49,7 +73,7 @@ export function looksBinary(bytes: Uint8Array): boolean {
   while (i < counted) {
     const b = bytes[i]!
     if (b < 0x80) {
-      if ((b < 0x20 && b !== 0x09 && b !== 0x0a && b !== 0x0b && b !== 0x0c && b !== 0x0d && b !== 0x1b) || b === 0x7f) bad++
+      if (isControl(b)) bad++
       i++
       continue
     }

@@ -9,6 +9,7 @@ import {createNodeFilePort} from '../../../../src/ingest/fs/node-file-port.js'
 import {readTextFile} from '../../../../src/ingest/fs/read-text.js'
 import {detectEncoding, looksBinary, nulLines} from '../../../../src/ingest/fs/text-bytes.js'
 import {loadRun} from '../../../../src/services/load-run.js'
+import {runs} from '../../../helpers/arbitraries/index.js'
 import {makeTree, removeTree} from '../../../helpers/run-helpers.js'
 
 // A file is binary only when much of a large sample is (docs/ingest.md "Text encodings"): one NUL or a few
@@ -38,7 +39,7 @@ describe('looksBinary', () => {
     expect(looksBinary(Buffer.from(FIXTURE.toString('utf8'), 'utf16le'))).toBe(false)
   })
 
-  test.prop([fc.integer({min: 1, max: 40})], {numRuns: 20})('a few NUL bytes anywhere in a text log do not make it binary', (n) => {
+  test.prop([fc.integer({min: 1, max: 40})], runs(200))('a few NUL bytes anywhere in a text log do not make it binary', (n) => {
     const bytes = Buffer.from(FIXTURE)
     for (let i = 0; i < n; i++) bytes[(i * 7919) % bytes.length] = 0
     expect(looksBinary(bytes)).toBe(false)
@@ -54,6 +55,21 @@ describe('detectEncoding', () => {
     expect(detectEncoding(Buffer.from(text))).toBe('utf-8')
     expect(detectEncoding(withNul(1))).toBe('utf-8')
     expect(detectEncoding(Buffer.alloc(100))).toBe('utf-8')
+  })
+
+  it('a log opening with a Rich panel, without a byte-order mark: its line breaks tell the byte order, not its zeros', () => {
+    // `─` (U+2500) is `00 25` in UTF-16LE: zeros where UTF-16BE has ASCII's, here more of them than ASCII's own
+    const rule = '─'.repeat(100)
+    const text = `INFO:guardkit.cli.autobuild:Starting feature orchestration: FEAT-A1\n╭${rule}╮\n│ AutoBuild Feature Orchestration │\n╰${rule}╯\n`
+    expect(detectEncoding(Buffer.from(text, 'utf16le'))).toBe('utf-16le')
+    expect(detectEncoding(Buffer.from(text, 'utf16le').swap16())).toBe('utf-16be')
+    // one long line, no break in the sample: the position most zeros are in
+    expect(detectEncoding(Buffer.from('INFO:guardkit.cli.autobuild:' + 'x'.repeat(3000), 'utf16le'))).toBe('utf-16le')
+  })
+
+  it('zeros beside control bytes are not UTF-16 text', () => {
+    expect(detectEncoding(Buffer.from(Array.from({length: 2048}, (_, i) => (i % 2 === 0 ? (i >> 1) % 8 + 1 : 0))))).toBe('utf-8')
+    expect(detectEncoding(randomBytes(4096))).toBe('utf-8')
   })
 })
 
