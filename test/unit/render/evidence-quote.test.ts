@@ -34,7 +34,8 @@ describe('evidence is quoted: beside file:line, the deciding line\'s text', () =
     const out = renderAnalyzeText(quotedReport(`evil \x1b[2J\x1b]0;title\x07 line`), {verbose: true, width: 200})
     expect(out).not.toContain('\x1b')
     expect(out).not.toContain('\x07')
-    expect(out).toContain('“evil �[2J�]0;title� line”')
+    // shown escaped (docs/security.md): ESC as \e, BEL as \a
+    expect(out).toContain('“evil \\e[2J\\e]0;title\\a line”')
   })
 
   it('Markdown: the line as inline code beside its place, in the evidence of analyze and explain', () => {
