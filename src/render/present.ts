@@ -9,7 +9,7 @@ import type {Report} from './json/report.js'
 import type {Palette} from './text/plain-palette.js'
 import type {ProfilesReport} from './text/profiles.js'
 import type {RecordSummary} from './text/record.js'
-import {neutraliseOutput} from '../shared/neutralise.js'
+import {neutraliseJsonChunks, neutraliseOutput} from '../shared/neutralise.js'
 
 /**
  * What a command's service returns, to be drawn: one variant per kind of result. Services compute,
@@ -59,7 +59,8 @@ export async function present(result: Presentable, format: Format, surface: Surf
   if (result.kind === 'analysis-stream' || result.kind === 'inspect-stream') {
     if (format !== 'json') throw new Error(`a streamed run is drawn as JSON only, not ${format}`)
     const chunks = await import('./json/json-chunks.js')
-    return {kind: 'json-chunks', chunks: result.kind === 'analysis-stream' ? chunks.analysisJsonChunks(result.analysis) : chunks.inspectJsonChunks(result.run, result.tool, result.tasks)}
+    const drawn = result.kind === 'analysis-stream' ? chunks.analysisJsonChunks(result.analysis) : chunks.inspectJsonChunks(result.run, result.tool, result.tasks)
+    return {kind: 'json-chunks', chunks: neutraliseJsonChunks(drawn)}
   }
   if (format === 'json') return {kind: 'json', json: await toJson(result)}
   if (format === 'html') return {kind: 'text', text: neutraliseOutput(await toHtml(result))}

@@ -32,6 +32,7 @@
  *
  * `neutraliseJson(json)` does the last part for a JSON document: `#` of `##[` is written `\u0023`
  * (the same JSON value). JSON.stringify already escapes every control character.
+ * `neutraliseJsonChunks(chunks)` does it for a document drawn in pieces (a streamed report).
  *
  * Pure, and idempotent only in the sense that matters: its output holds nothing it would change
  * again except backslashes it wrote (shown text, not data: JSON output carries the exact values).
@@ -125,6 +126,25 @@ export function neutraliseOutput(text: string, options: {readonly keepSgr?: bool
 /** A JSON document (pretty or one line): `##[`/`##vso[` written with `\u0023`, the same value once parsed. */
 export function neutraliseJson(json: string): string {
   return json.indexOf('##') === -1 ? json : json.replace(HASH_COMMAND, '#\\u0023')
+}
+
+/** A tail that may be the start of `##[` / `##vso[`, held back until the next chunk shows what follows. */
+const HASH_TAIL = /#(?:#(?:v(?:so?)?)?)?$/i
+
+/**
+ * A JSON document drawn in pieces (a streamed report): each piece as neutraliseJson, a `##` split
+ * between two pieces included — so the pieces joined are neutraliseJson of the whole document.
+ */
+export function* neutraliseJsonChunks(chunks: Iterable<string>): Generator<string> {
+  let held = ''
+  for (const chunk of chunks) {
+    const text = held + chunk
+    const tail = HASH_TAIL.exec(text)
+    const cut = tail === null ? text.length : tail.index
+    held = text.slice(cut)
+    if (cut > 0) yield neutraliseJson(text.slice(0, cut))
+  }
+  if (held !== '') yield neutraliseJson(held)
 }
 
 /** The fields of a report that hold names: ids, file and run paths (docs/security.md). */

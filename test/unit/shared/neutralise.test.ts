@@ -1,6 +1,7 @@
 import {fc, test} from '@fast-check/vitest'
 import {describe, expect, it} from 'vitest'
-import {neutraliseBlock, neutraliseInline, neutraliseJson, neutraliseLine, neutraliseNames, neutraliseOutput} from '../../../src/shared/neutralise.js'
+import {neutraliseBlock, neutraliseInline, neutraliseJson, neutraliseJsonChunks, neutraliseLine, neutraliseNames, neutraliseOutput} from '../../../src/shared/neutralise.js'
+import {runs} from '../../helpers/arbitraries/index.js'
 
 // docs/security.md: what the terminal and a CI runner must never be handed raw. The escapes are the table
 // of that page; a CI runner reads a line as a workflow command when its first non-blank characters are `::`
@@ -68,6 +69,15 @@ describe('neutraliseJson', () => {
     expect(JSON.parse(out)).toEqual(JSON.parse(json))
     expect(out.split('\n').some(isCommand)).toBe(false)
   })
+
+  test.prop([fc.array(fc.string({unit: fc.constantFrom('#', '#', '[', 'v', 's', 'o', 'V', 'x', '\n')}), {maxLength: 12})], runs(500))(
+    'a document in pieces (a streamed report): the pieces joined are the whole document neutralised, a ## split between pieces too',
+    (pieces) => {
+      const out = [...neutraliseJsonChunks(pieces)].join('')
+      expect(out).toBe(neutraliseJson(pieces.join('')))
+      expect(out.split('\n').some(isCommand)).toBe(false)
+    },
+  )
 })
 
 describe('neutraliseNames', () => {
