@@ -19,7 +19,7 @@ const model: DashboardModel = {
   worktree: '/wt\x1b[H',
   runningProfile: 'legacy',
   tasks: [{key: KEY, taskId: EVIL, attempt: 1, phase: 'coach', done: false, ok: null, turn: 2, maxTurns: 5, criteriaMet: 0, criteriaTotal: 3, elapsedSeconds: 5, timeoutSeconds: 100, warnings: 1}],
-  stall: {[KEY]: {threshold: 3, remainingRunning: 1, remainingFixed: 1, firedRunning: null, firedFixed: null, endedFixed: null,
+  stall: {[KEY]: {threshold: 3, remainingRunning: 1, remainingFixed: 1, firedRunning: null, firedFixed: null, endedFixed: null, fixedBranches: null,
     rows: [{turn: 1, feedback: 'fix \x1b[31mred\x07', raw: 'aaaaaaaa', normalised: 'bbbbbbbb', running: {signature: 'aaaaaaaa', count: 1}, fixed: {signature: 'bbbbbbbb', count: 1}}]}},
   explain: {[KEY]: {happened: 'running\x1b[2J', why: 'why\x07', findings: [], doNow: []}},
   warnings: [{id: 'a', key: KEY, taskId: EVIL, attempt: 1, code: 'INFRA_TEST_FAILURE', severity: 'high', turn: 1, message: 'msg\x1b]0;t\x07', raisedAt: ''}],
