@@ -28,6 +28,10 @@ export function* inspectJsonChunks(run: RunRecord, tool: ReportTool, tasks: Iter
   })(), document)
 }
 
+/** `JSON.stringify([[item]], null, 2)` is the item, indented two levels, between these. */
+const NESTED_OPEN = '[\n  [\n    '
+const NESTED_CLOSE = '\n  ]\n]'
+
 /** The key `tasks` of the top-level object, empty, as JSON.stringify indents it. */
 const EMPTY_TASKS = '\n  "tasks": []'
 
@@ -43,7 +47,9 @@ function* around(head: () => unknown, items: Iterable<unknown>, tail: () => unkn
   yield before.slice(0, cut + EMPTY_TASKS.length - 1)
   let any = false
   for (const item of items) {
-    yield `${any ? ',' : ''}\n    ${JSON.stringify(item, null, 2).replaceAll('\n', '\n    ')}`
+    // stringified two arrays deep, the item is indented as in the document, with no copy to re-indent it
+    const nested = JSON.stringify([[item]], null, 2)
+    yield `${any ? ',' : ''}\n    ${nested.slice(NESTED_OPEN.length, nested.length - NESTED_CLOSE.length)}`
     any = true
   }
   const after = JSON.stringify(tail(), null, 2)
