@@ -1,5 +1,5 @@
 import {createNodeFilePort, hasRunContent, readRun, type FsPort, type IngestLimits, type ReadRunOptions, type RunRead} from '../ingest/index.js'
-import type {RunRecord} from '../model/run-record.js'
+import type {RunRecord, TaskRun} from '../model/run-record.js'
 import {createEraTally, type DerivedEra} from '../replay/era-markers.js'
 import {UsageError} from '../shared/errors.js'
 import {createTaskSpill, type TaskSpill} from './task-spill.js'
@@ -49,12 +49,21 @@ export interface StreamedRun {
 export async function loadRunStreamed(runPath: string, options: LoadRunOptions = {}): Promise<{readonly streamed: StreamedRun} | {readonly whole: RunRecord}> {
   const spill = createTaskSpill()
   const tally = createEraTally()
+  // The era's tally takes the task runs in the record's order (attempt order: its evidence is the first
+  // seen); ingest ends attempts in that order, and one that came early would wait here until its turn.
+  const early = new Map<number, readonly TaskRun[]>()
+  let next = 1
   try {
     const result = await read(runPath, options, (tasks, attempt) => {
-      for (const t of tasks) tally.add(t)
       spill.add(attempt.attempt, tasks)
+      early.set(attempt.attempt, tasks)
+      for (let due = early.get(next); due !== undefined; due = early.get(next)) {
+        for (const t of due) tally.add(t)
+        early.delete(next++)
+      }
     })
     const run = withContent(runPath, result)
+    for (const a of run.attempts) for (const t of early.get(a.attempt) ?? []) tally.add(t)
     if (!result.streamed) {
       spill.close()
       return {whole: run}
