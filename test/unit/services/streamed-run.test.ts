@@ -2,7 +2,8 @@ import {readFileSync} from 'node:fs'
 import {Readable} from 'node:stream'
 import {fileURLToPath} from 'node:url'
 import {describe, expect, it} from 'vitest'
-import {analyzeRun} from '../../../src/explain/analyze-run.js'
+import {analyzeRun, analyzeStreamedRun} from '../../../src/explain/analyze-run.js'
+import {createEraTally} from '../../../src/replay/index.js'
 import {readRun} from '../../../src/ingest/index.js'
 import {createNodeFilePort} from '../../../src/ingest/index.js'
 import type {TaskRun} from '../../../src/model/run-record.js'
@@ -79,6 +80,30 @@ describe('a log of several runs, streamed', () => {
     const {result} = await runInspectJson('-', tool, {stdin: stdin()})
     expect(result.kind).toBe('inspect-stream')
     expect(await text(present(result, 'json', surface))).toBe(JSON.stringify(report, null, 2))
+  })
+
+  it('takes an attempt\'s task runs only once the task runs before them are drawn (one attempt held at a time)', async () => {
+    const handed = new Map<number, readonly TaskRun[]>()
+    const tally = createEraTally()
+    const read = await readRun(createNodeFilePort(), '-', {stdin: stdin(), onAttemptTasks: (tasks, attempt) => {
+      handed.set(attempt.attempt, tasks)
+      for (const t of tasks) tally.add(t)
+    }})
+    const events: string[] = []
+    const analysis = analyzeStreamedRun(read.run, (attempt) => {
+      events.push(`take ${attempt}`)
+      return handed.get(attempt) ?? []
+    }, tally.finish(read.run))
+    const {analysisJsonChunks} = await import('../../../src/render/json/json-chunks.js')
+    for (const chunk of analysisJsonChunks(analysis)) {
+      const id = /^,?\n {4}\{\n {6}"taskId": "([^"]+)",\n {6}"attempt": (\d+)/.exec(chunk)
+      if (id !== null) events.push(`draw ${id[2]}`)
+    }
+    const attempts = read.run.attempts.map((a) => a.attempt).filter((a) => (handed.get(a) ?? []).length > 0)
+    expect(attempts.length).toBeGreaterThan(2)
+    // each attempt is taken, then its task runs drawn, before the next is taken
+    const order = events.filter((e, i) => events.indexOf(e) === i && (e.startsWith('draw') || attempts.includes(Number(e.split(' ')[1]))))
+    expect(order).toEqual(attempts.flatMap((a) => [`take ${a}`, `draw ${a}`]))
   })
 
   it('draws a run without task runs as an empty list, as JSON.stringify does', async () => {
