@@ -2,6 +2,7 @@ import type {LogicFlags} from '../logic/changes.js'
 import {NULL_SINK} from '../logic/log-sink.js'
 import {describeStallCheck} from '../logic/orchestrator/stall-reason.js'
 import {checkFeedbackStall, INITIAL_STALL_STATE, STALL_THRESHOLD, type StallCheck} from '../logic/orchestrator/stall-detector.js'
+import {feedbackSignatures, type FeedbackSignatures} from '../logic/orchestrator/stall-signature.js'
 import {builtinProfile} from '../logic/profiles.js'
 import type {TaskRun} from '../model/run-record.js'
 import type {TaskReplay} from '../replay/types.js'
@@ -40,7 +41,33 @@ export function flagsOfProfile(name: string | null): LogicFlags {
  * Feed the recorded feedback of every feedback turn to `_is_feedback_stalled`, in order, as
  * `_loop_phase` does (docs/guardkit-logic.md §8.1): turns after a rollback or without feedback text are not fed.
  */
-export function runRecordedStall(task: TaskRun, flags: LogicFlags, feedback: Map<number, FeedbackView> = feedbackByTurn(task)): RecordedStall {
+export function runRecordedStall(task: TaskRun, flags: LogicFlags): RecordedStall {
+  let memo = RECORDED.get(task)
+  if (memo === undefined) RECORDED.set(task, (memo = {runs: new Map(), signed: new Map()}))
+  let hit = memo.runs.get(flags)
+  if (hit === undefined) memo.runs.set(flags, (hit = recordedStall(task, flags, memo.signed)))
+  return hit
+}
+
+/**
+ * The detector's runs per task run (by identity, never by content across task runs) and flag record:
+ * the verdict, the stall table and the stall findings each ask for the same task's legacy, fixed and
+ * as-run runs, and signing a feedback text (normalise + two md5) is the costly part of each
+ * (docs/performance.md "Throughput"). `signed`: the task's own feedback texts signed once, for
+ * every flag record (which signature a profile uses is picked per call). Weak: an entry lives as long
+ * as its task run. The results are read-only data.
+ */
+const RECORDED = new WeakMap<TaskRun, {readonly runs: Map<LogicFlags, RecordedStall>; readonly signed: Map<string, FeedbackSignatures>}>()
+
+function signedFor(signed: Map<string, FeedbackSignatures>, text: string, flags: LogicFlags): FeedbackSignatures {
+  let both = signed.get(text)
+  if (both === undefined) signed.set(text, (both = feedbackSignatures(text, flags)))
+  const used = flags.stallNormalize ? both.normalized : both.raw
+  return used === both.used ? both : {raw: both.raw, normalizedText: both.normalizedText, normalized: both.normalized, used}
+}
+
+function recordedStall(task: TaskRun, flags: LogicFlags, signed: Map<string, FeedbackSignatures>): RecordedStall {
+  const feedback = feedbackByTurn(task)
   const rows: RecordedStallRow[] = []
   let state = INITIAL_STALL_STATE
   let peak = 0
@@ -54,7 +81,7 @@ export function runRecordedStall(task: TaskRun, flags: LogicFlags, feedback: Map
     peak = Math.max(peak, own)
     // peakCriteriaCount (D29): fixed feeds the running peak, legacy the turn's own count.
     const count = flags.peakCriteriaCount ? peak : own
-    const step = checkFeedbackStall(state, fb.text, count, flags, NULL_SINK)
+    const step = checkFeedbackStall(state, fb.text, count, flags, NULL_SINK, STALL_THRESHOLD, signedFor(signed, fb.text, flags))
     state = step.state
     rows.push({
       turn: t.turn,

@@ -51,7 +51,7 @@ export interface StallCell {
 
 export function buildStallTable(task: TaskRun, replays: Readonly<Record<string, TaskReplay>>, asRun: string | null): StallTable {
   const feedback = feedbackByTurn(task)
-  const sim = runRecordedStall(task, flagsOfProfile(asRun), feedback)
+  const sim = runRecordedStall(task, flagsOfProfile(asRun))
   const simByTurn = new Map(sim.rows.map((r) => [r.turn, r]))
   const turns = new Set<number>([...task.turns.map((t) => t.turn), ...Object.values(replays).flatMap((r) => r.turns.map((t) => t.turn))])
   const rows: StallRow[] = [...turns].sort((a, b) => a - b).map((turn) => {

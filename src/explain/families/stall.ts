@@ -16,8 +16,8 @@ const THRESHOLD = 3
 export function detectStallFindings(input: FamilyInput): FindingDraft[] {
   const feedback = feedbackByTurn(input.task)
   const runs = repeatRuns(input.task, feedback)
-  const asRun = runRecordedStall(input.task, flagsOfProfile(input.asRun), feedback)
-  const fixed = runRecordedStall(input.task, flagsOfProfile('fixed'), feedback)
+  const asRun = runRecordedStall(input.task, flagsOfProfile(input.asRun))
+  const fixed = runRecordedStall(input.task, flagsOfProfile('fixed'))
   // A run older than the window predates the feedback-stall detector (docs/era-markers.md): nothing "failed to fire".
   const detector = !beforeStallDetector(input)
   return [

@@ -74,8 +74,9 @@ export function checkFeedbackStall(
   flags: LogicFlags,
   log: LogSink,
   threshold: number = STALL_THRESHOLD,
+  /** `feedbackSignatures(feedback, flags)`, when the caller already has it (signing is the costly part of a call). */
+  signatures: FeedbackSignatures = feedbackSignatures(feedback, flags),
 ): StallStep {
-  const signatures = feedbackSignatures(feedback, flags)
   const sig = signatures.used
   const history = [...state.history, {signature: sig, count}]
   const base = {feedback, signatures, count, threshold, historyLength: history.length}
