@@ -55,10 +55,10 @@ describe('tables fit the width: the widest free-text column shrinks and wraps, n
 
 describe('long lines on a terminal', () => {
   it('a shell command breaks between its words with a line continuation, a flag kept with its value', () => {
-    const lines = shellLines('  ', 'guardkit-replay explain ../shared/corpus/logs/run_1.log --task TASK-SFT-001 --turn 8 --profile pre-acr', 60)
+    const lines = shellLines('  ', 'guardkit-replay explain ../runs/2026-02-15/logs/run_1.log --task TASK-SFT-001 --turn 8 --profile pre-acr', 60)
     for (const l of lines) expect(stringWidth(l)).toBeLessThanOrEqual(60)
     expect(lines.slice(0, -1).every((l) => l.endsWith(' \\'))).toBe(true)
-    expect(lines.join('\n').replace(/ \\\n +/g, ' ').trim()).toBe('guardkit-replay explain ../shared/corpus/logs/run_1.log --task TASK-SFT-001 --turn 8 --profile pre-acr')
+    expect(lines.join('\n').replace(/ \\\n +/g, ' ').trim()).toBe('guardkit-replay explain ../runs/2026-02-15/logs/run_1.log --task TASK-SFT-001 --turn 8 --profile pre-acr')
     expect(lines.some((l) => /--task$|--turn$|--profile$/.test(l.replace(/ \\$/, '')))).toBe(false)
     expect(shellLines('  ', 'guardkit-replay run.log --verbose', 60, 'every turn')).toEqual(['  guardkit-replay run.log --verbose   every turn'])
   })
