@@ -3,7 +3,8 @@ import * as Flags from '@oclif/core/flags'
 import type {Format, Presentable} from '../render/present.js'
 import {neutraliseOutput} from '../shared/neutralise.js'
 import {printJson} from '../shared/print-json.js'
-import {describeFailure, failureJson, failureText, reportFailure, type CommandFacts} from './failure.js'
+import {UsageError} from '../shared/errors.js'
+import {describeFailure, failureJson, failureText, reportFailure, unknownFlagsFailure, type CommandFacts} from './failure.js'
 import {show} from './present.js'
 
 type OclifError = Error & {oclif?: {exit?: number}; exitCode?: number; tryMessage?: string}
@@ -66,6 +67,15 @@ export abstract class BaseCommand extends Command {
       return undefined
     }
     throw reportFailure(failure)
+  }
+
+  /**
+   * For a command with free arguments (`strict = false`): oclif hands its unknown flags over as
+   * arguments, so the command names them itself, as oclif's parse error is named for the others.
+   */
+  protected unknownFlags(flags: readonly string[]): UsageError {
+    const failure = unknownFlagsFailure(flags, this.facts())
+    return new UsageError(failure.message, failure.try ?? undefined)
   }
 
   /** This command's name and flags, and which other commands have a flag: for suggestions. */

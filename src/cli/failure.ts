@@ -47,14 +47,7 @@ function parseFailure(err: OclifError, command: CommandFacts, help: string): Fai
   const message = err.message.replace(/\nSee more help with --help$/, '')
   const tryHelp = `Try: ${help}`
   if (Array.isArray(err.flags) && message.startsWith('Nonexistent flag')) {
-    const flags = err.flags as string[]
-    const lines = flags.map((f) => {
-      const name = f.replace(/=.*$/, '')
-      const elsewhere = command.commandsWithFlag(name)
-      const there = elsewhere.length === 0 ? '' : ` (${name} belongs to ${elsewhere.map((c) => `\`${command.bin} ${c}\``).join(', ')})`
-      return `${command.id} has no flag ${name}.${didYouMean(name, command.flags)}${there}`
-    })
-    return {code: 'usage', exit: EXIT.usage, message: lines.join('\n'), try: tryHelp}
+    return unknownFlagsFailure(err.flags as string[], command)
   }
   const option = /^Expected --([\w-]+)=(.*) to be one of: (.*)$/s.exec(message)
   if (option !== null) {
@@ -67,6 +60,21 @@ function parseFailure(err: OclifError, command: CommandFacts, help: string): Fai
     return {code: 'usage', exit: EXIT.usage, message: `${command.id} needs ${named.join('; and ')}.`, try: tryHelp}
   }
   return {code: 'usage', exit: EXIT.usage, message: message.replace(/^The following errors? occurred:\n\s*/, ''), try: tryHelp}
+}
+
+/**
+ * Flags the command does not have (`--verbse`, `--task=X`), one line each with the flag meant and the
+ * commands that have it: for oclif's parse error and for commands that take free arguments
+ * (`strict = false`), whose unknown flags oclif passes on as arguments.
+ */
+export function unknownFlagsFailure(flags: readonly string[], command: CommandFacts): Failure {
+  const lines = flags.map((f) => {
+    const name = f.replace(/=.*$/, '')
+    const elsewhere = command.commandsWithFlag(name)
+    const there = elsewhere.length === 0 ? '' : ` (${name} belongs to ${elsewhere.map((c) => `\`${command.bin} ${c}\``).join(', ')})`
+    return `${command.id} has no flag ${name}.${didYouMean(name, command.flags)}${there}`
+  })
+  return {code: 'usage', exit: EXIT.usage, message: lines.join('\n'), try: `Try: ${command.bin} ${command.id} --help`}
 }
 
 /**

@@ -4,8 +4,6 @@ import {showGateOutput} from '../../cli/gate-output.js'
 import {FAIL_ON} from '../../services/gate/fail-on.js'
 import {describeOpened, openReport} from '../../services/open-report.js'
 import {UsageError} from '../../shared/errors.js'
-import {didYouMean} from '../../shared/suggest.js'
-import {neutralised} from '../../shared/neutralise.js'
 
 export default class Gate extends BaseCommand {
   static override summary = 'CI regression gate: replay a corpus of recorded runs under two logics and fail when verdicts regress.'
@@ -46,8 +44,8 @@ Exit codes: 0 no regression, 1 a regression (or a task --fail-on tightens), 2 us
   async run() {
     const {argv, flags} = await this.parse(Gate)
     const paths = argv as string[]
-    const unknown = paths.find((p) => p.startsWith('-') && p !== '-')
-    if (unknown) throw new UsageError(neutralised`gate has no flag ${unknown}.` + didYouMean(unknown.replace(/=.*$/, ''), flagNames(Gate.flags)), 'Try: guardkit-replay gate --help')
+    const unknown = paths.filter((p) => p.startsWith('-') && p !== '-')
+    if (unknown.length > 0) throw this.unknownFlags(unknown)
     if (flags.open && flags.html === undefined) throw new UsageError('--open opens the page --html writes: give --html FILE too.', 'Try: guardkit-replay gate PATH --baseline legacy --candidate fixed --html gate.html --open')
     const {runGate} = await import('../../services/gate/run-gate.js')
     const result = await runGate(paths, {
@@ -67,8 +65,4 @@ Exit codes: 0 no regression, 1 a regression (or a task --fail-on tightens), 2 us
     if (flags.open && flags.html !== undefined) this.note(describeOpened(flags.html, await openReport(flags.html)))
     return showGateOutput(result, {format: flags.format, verbose: flags.verbose, jsonFlag: this.jsonEnabled(), quiet: this.quiet()}, (line) => this.log(line))
   }
-}
-
-function flagNames(flags: Record<string, {char?: string}>): string[] {
-  return ['--json', '--quiet', ...Object.entries(flags).flatMap(([name, f]) => [`--${name}`, ...(f.char ? [`-${f.char}`] : [])])]
 }

@@ -1,9 +1,6 @@
 import * as Flags from '@oclif/core/flags'
 import {BaseCommand} from '../../cli/base-command.js'
 import {showGateOutput} from '../../cli/gate-output.js'
-import {UsageError} from '../../shared/errors.js'
-import {didYouMean} from '../../shared/suggest.js'
-import {neutralised} from '../../shared/neutralise.js'
 
 export default class GateMerge extends BaseCommand {
   static override summary = 'Combine the --json reports of gate shards into one verdict (and one JUnit file).'
@@ -29,14 +26,10 @@ Exit codes: 0 no regression, 1 a regression, 2 a missing, unreadable, foreign or
   async run() {
     const {argv, flags} = await this.parse(GateMerge)
     const files = argv as string[]
-    const unknown = files.find((f) => f.startsWith('-'))
-    if (unknown) throw new UsageError(neutralised`gate merge has no flag ${unknown}.` + didYouMean(unknown.replace(/=.*$/, ''), flagNames(GateMerge.flags)), 'Try: guardkit-replay gate merge --help')
+    const unknown = files.filter((f) => f.startsWith('-'))
+    if (unknown.length > 0) throw this.unknownFlags(unknown)
     const {runGateMerge} = await import('../../services/gate-merge.js')
     const result = await runGateMerge(files, {junit: flags.junit, html: flags.html, github: flags.github, allowEmpty: flags['allow-empty']})
     return showGateOutput(result, {format: flags.format, verbose: flags.verbose, jsonFlag: this.jsonEnabled(), quiet: this.quiet()}, (line) => this.log(line))
   }
-}
-
-function flagNames(flags: Record<string, {char?: string}>): string[] {
-  return ['--json', '--quiet', ...Object.entries(flags).flatMap(([name, f]) => [`--${name}`, ...(f.char ? [`-${f.char}`] : [])])]
 }

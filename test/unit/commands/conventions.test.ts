@@ -33,6 +33,15 @@ describe('oclif conventions: short errors with what to try, suggestions, -h, --q
     expect(error?.message).toBe('compare needs RUN_B: the second run (e.g. after the fix).\nTry: guardkit-replay compare --help')
   })
 
+  it('gate and gate merge take free arguments, yet a mistyped flag is named as for every other command', async () => {
+    const gate = await runCli(['gate', 'runs', '--baseline', 'legacy', '--candidate', 'fixed', '--junti=gate.xml'])
+    expect(gate.error?.oclif?.exit).toBe(2)
+    expect(gate.error?.message).toBe('gate has no flag --junti. Did you mean `--junit`?\nTry: guardkit-replay gate --help')
+    const merge = await runCli(['gate', 'merge', 'a.json', '--task', 'DB-003'])
+    expect(merge.error?.oclif?.exit).toBe(2)
+    expect(merge.error?.message).toMatch(/^gate merge has no flag --task\. \(--task belongs to .*`guardkit-replay explain`.*\nTry: guardkit-replay gate merge --help$/s)
+  })
+
   it('a mistyped subcommand of gate is named, not taken for a PATH', async () => {
     const {error} = await runCli(['gate', 'mrege', 'a.json', '--baseline', 'legacy', '--candidate', 'fixed'])
     expect(error?.oclif?.exit).toBe(2)
