@@ -61,7 +61,8 @@ function whyApproved(task: TaskRun, findings: readonly Finding[]): string {
   const n = lastTurn(task)
   const wasted = task.turns.filter((t) => t.turn < n && t.coach.decision?.value !== 'approve').map((t) => t.turn)
   const how = `the Coach approved turn ${n}`
-  if (wasted.length === 0) return findings.length === 0 ? 'the Coach verified every criterion' : how
+  // what the approving turn records, not an assumption: some eras' Coaches approved with every criterion pending
+  if (wasted.length === 0) return findings.length === 0 ? approvedBecause(task) : how
   const on = findings
     .filter((f) => f.severity !== 'info' && f.severity !== 'low' && f.turns.some((t) => wasted.includes(t)))
     .sort((a, b) => b.turns.filter((t) => wasted.includes(t)).length - a.turns.filter((t) => wasted.includes(t)).length || Number(a.id.slice(1)) - Number(b.id.slice(1)))[0]

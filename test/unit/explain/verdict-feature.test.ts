@@ -6,7 +6,7 @@ import {numberFindings, numberFindingsByKey} from '../../../src/explain/order.js
 import {buildVerdict} from '../../../src/explain/verdict.js'
 import type {Finding} from '../../../src/model/finding.js'
 import type {TaskReplay} from '../../../src/replay/types.js'
-import {familyInput, loadFixture, replayedTurn, taskOf, taskReplay} from './helpers.js'
+import {fact, familyInput, loadFixture, replayedTurn, taskOf, taskReplay, taskRun, turn} from './helpers.js'
 
 /** Seed 002 / docs/guardkit-logic.md §10: fixed stops TASK-DB-003 at turn 5 (normalised signature 82511af6 on turns 3, 4, 5). */
 function fixedStallAt5(): TaskReplay {
@@ -63,6 +63,16 @@ describe('the verdict (docs/cli.md "The text report")', () => {
     expect(v.happened).toBe('approved at turn 1')
     expect(v.ok).toBe(true)
     expect(v.waste).toBeNull()
+  })
+
+  it('says what the approving turn records: an approval with every criterion pending is not "verified every criterion"', () => {
+    // January 2026's Coach (docs/era-markers.md): approve, 0 of 3 verified, 3 pending
+    const approving = turn(1, {coach: {decision: fact('approve' as const, 10), criteriaMet: fact(0, 11), criteriaTotal: fact(3, 11), pending: fact(3, 11)}})
+    const task = taskRun({outcome: fact('approved' as const, 12), turns: [approving]})
+    const v = buildVerdict({task, findings: [], replays: {}, asRun: null, whatif: null})
+    expect(v.why).toBe('the Coach approved with all 3 criteria pending: it verified none')
+    const verified = taskRun({outcome: fact('approved' as const, 12), turns: [turn(1, {coach: {decision: fact('approve' as const, 10), criteriaMet: fact(3, 11), criteriaTotal: fact(3, 11)}})]})
+    expect(buildVerdict({task: verified, findings: [], replays: {}, asRun: null, whatif: null}).why).toBe('the Coach verified every criterion')
   })
 })
 
