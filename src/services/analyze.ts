@@ -1,7 +1,7 @@
 import {tmpdir} from 'node:os'
 import {basename, join} from 'node:path'
 import type {AnalysisReport} from '../explain/analysis.js'
-import {analyzeRun, analyzeStreamedRun, type StreamedAnalysis} from '../explain/analyze-run.js'
+import {analyzeRun, analyzeStreamedRun, type AnalyzeRunOptions as SpineOptions, type StreamedAnalysis} from '../explain/analyze-run.js'
 import type {Presentable} from '../render/present.js'
 import {PLAIN} from '../render/text/plain-palette.js'
 import {UsageError} from '../shared/errors.js'
@@ -92,13 +92,11 @@ async function writeReport(path: string, text: string): Promise<{path: string; b
 export async function analyzeRunPath(runPath: string, options: Omit<AnalyzeOptions, 'format'>): Promise<AnalysisReport> {
   const progress = options.progress ?? createProgress()
   try {
-    const profiles = await chooseProfiles(options)
-    // the rules file needs yaml and zod: loaded only when one is given
-    const catalogue = options.signalsFile === undefined ? undefined : await (await import('./user-signals.js')).loadSignalCatalogue(options.signalsFile)
+    const analyzeOptions = await spineOptions(options)
     progress.step(`reading ${runPath} …`)
     const run = await loadRunContent(runPath, options)
     progress.step(`replaying ${run.tasks.length} task${run.tasks.length === 1 ? '' : 's'} …`)
-    return analyzeRun(run, {profiles, whatif: options.whatif ?? false, tool: options.tool, ...(catalogue === undefined ? {} : {catalogue})})
+    return analyzeRun(run, analyzeOptions)
   } finally {
     progress.done()
   }
@@ -111,10 +109,9 @@ export async function analyzeRunPath(runPath: string, options: Omit<AnalyzeOptio
 export async function analyzeRunStreamed(runPath: string, options: Omit<AnalyzeOptions, 'format'>): Promise<{readonly analysis: StreamedAnalysis} | {readonly report: AnalysisReport}> {
   const progress = options.progress ?? createProgress()
   try {
-    const profiles = await chooseProfiles(options)
+    const analyzeOptions = await spineOptions(options)
     progress.step(`reading ${runPath} …`)
     const read = await loadRunStreamed(runPath, options)
-    const analyzeOptions = {profiles, whatif: options.whatif ?? false, tool: options.tool}
     if ('whole' in read) {
       progress.step(`replaying ${read.whole.tasks.length} task${read.whole.tasks.length === 1 ? '' : 's'} …`)
       return {report: analyzeRun(read.whole, analyzeOptions)}
@@ -126,6 +123,14 @@ export async function analyzeRunStreamed(runPath: string, options: Omit<AnalyzeO
   } finally {
     progress.done()
   }
+}
+
+/** What the spine is given, the same whether RUN is read whole or streamed: the profiles, --whatif and the --signals catalogue. */
+async function spineOptions(options: Omit<AnalyzeOptions, 'format'>): Promise<SpineOptions> {
+  const profiles = await chooseProfiles(options)
+  // the rules file needs yaml and zod: loaded only when one is given
+  const catalogue = options.signalsFile === undefined ? undefined : await (await import('./user-signals.js')).loadSignalCatalogue(options.signalsFile)
+  return {profiles, whatif: options.whatif ?? false, tool: options.tool, ...(catalogue === undefined ? {} : {catalogue})}
 }
 
 /** The items, then `end` (also when the consumer stops early or fails). */

@@ -1,7 +1,10 @@
-import {readFileSync} from 'node:fs'
+import {mkdtempSync, readFileSync, writeFileSync} from 'node:fs'
+import {tmpdir} from 'node:os'
+import {join} from 'node:path'
 import {Readable} from 'node:stream'
 import {fileURLToPath} from 'node:url'
 import {describe, expect, it} from 'vitest'
+import type {TaskAnalysis} from '../../../src/explain/analysis.js'
 import {analyzeRun, analyzeStreamedRun} from '../../../src/explain/analyze-run.js'
 import {createEraTally} from '../../../src/replay/index.js'
 import {readRun} from '../../../src/ingest/index.js'
@@ -73,6 +76,30 @@ describe('a log of several runs, streamed', () => {
     // ids run over the task runs in order (each task's most severe first): f1, f2, … with no gap
     const ids = doc.tasks.flatMap((t) => t.findings.map((f) => Number(f.id.slice(1))))
     expect(ids).toEqual(ids.map((_, i) => i + 1))
+  })
+
+  it('classifies with the user\'s --signals rules as the whole report does (docs/signals.md)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'gr-streamed-signals-'))
+    const signalsFile = join(dir, 'rules.yaml')
+    writeFileSync(signalsFile, `version: 1
+rules:
+  - id: site.verify
+    category: test-environment
+    stage: coach-tests
+    match: {pattern: 'Independent test verification failed for TASK-DB-003'}
+    summary: 'our CI database was down'
+    means: 'The shared test database of this site refused connections.'
+    action: 'Restart the shared test database.'
+    examples:
+      - 'WARNING:guardkit.orchestrator.quality_gates.coach_validator:Independent test verification failed for TASK-DB-003'
+`)
+    const wholeReport = await analyzeRunPath('-', {...request, stdin: stdin(), signalsFile})
+    const streamed = await analyzeRunStreamed('-', {...request, stdin: stdin(), signalsFile})
+    if (!('analysis' in streamed)) throw new Error('a log of several runs is streamed')
+    const ruleIds = (tasks: Iterable<TaskAnalysis>) => [...tasks].flatMap((t) => (t.explain?.signals?.classified ?? []).map((c) => c.rule.id)).filter((id) => id.startsWith('site.'))
+    const wholeIds = ruleIds(wholeReport.tasks)
+    expect(wholeIds.length).toBeGreaterThan(0)
+    expect(ruleIds(streamed.analysis.tasks())).toEqual(wholeIds)
   })
 
   it('gives `inspect --json` the document the whole record gives, byte for byte', async () => {
