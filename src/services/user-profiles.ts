@@ -2,8 +2,8 @@ import {parseDocument, type Document} from 'yaml'
 import {readUserFile} from '../ingest/index.js'
 import {yamlNestingError} from '../logic/python/py-yaml.js'
 import {z} from 'zod'
-import {adjustProfile, asRunProfileNames, BUILTIN_PROFILE_NAMES, resolveProfile, type Profile, type ProfileDefinition} from '../logic/profiles.js'
-import {FLAG_IDS, isFlagId, type FlagId} from '../logic/changes.js'
+import {asRunProfileNames, BUILTIN_PROFILE_NAMES, resolveProfile, type Profile, type ProfileDefinition} from '../logic/profiles.js'
+import {FLAG_IDS, isFlagId} from '../logic/changes.js'
 import {UsageError} from '../shared/errors.js'
 import {didYouMean} from '../shared/suggest.js'
 import {neutralised} from '../shared/neutralise.js'
@@ -90,16 +90,10 @@ function where(file: string, text: string, doc: Document, path: readonly (string
   return `${file}${line === null ? '' : `:${line}`}: /${path.join('/')}`
 }
 
-/** Resolve `--profile` + `--with`/`--without` (and user profiles) into one profile, or a usage error. */
-export function resolveProfileOrThrow(name: string, user: readonly ProfileDefinition[], withFlags: readonly string[] = [], withoutFlags: readonly string[] = []): Profile {
+/** Resolve a profile name (built-in or the user's) into one profile, or a usage error. `--with`/`--without` are checked
+ * where a replay request is built (services/run-options.ts). */
+export function resolveProfileOrThrow(name: string, user: readonly ProfileDefinition[]): Profile {
   const result = resolveProfile(name, user)
   if (!result.ok) throw new UsageError(result.message)
-  return adjustProfile(result.profile, checkFlags(withFlags, '--with'), checkFlags(withoutFlags, '--without'))
-}
-
-function checkFlags(ids: readonly string[], flag: string): FlagId[] {
-  return ids.map((id) => {
-    if (!isFlagId(id)) throw new UsageError(neutralised`${flag} ${id}: no such logic change.` + didYouMean(id, FLAG_IDS), 'Try: guardkit-replay profiles (every logic change and its flag id)')
-    return id
-  })
+  return result.profile
 }
