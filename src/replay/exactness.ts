@@ -11,7 +11,7 @@ import type {TurnDecision} from './turn-decision.js'
  *
  * - **the record itself**: the profile is the code that ran (no flag differs) and its verdict — decision,
  *   criteria counts, feedback — is the recorded one: the record shows that whatever was rebuilt did not
- *   change it;
+ *   change it (a count the record lacks is not compared: the criteria total then needs an exact criteria list);
  * - **the gates decided**: `validate()` stopped at the quality gates (docs/guardkit-logic.md §6.1 step 2) on the recorded
  *   `quality_gates`: the verdict and its feedback (`_feedback_from_gates`, the same in every version) depend
  *   on nothing else — not on the Player's promises, file lists or the agent's report.
@@ -27,7 +27,9 @@ function reproducesRecord(ctx: ProfileContext, t: TurnInputs, v: TurnDecision): 
   if (ctx.asRun === null || differingFlags(ctx.flags, ctx.asRun).length > 0) return null
   if (t.decision === null || v.decision !== t.decision) return null
   if (t.criteriaMet === null || v.criteriaMet !== t.criteriaMet) return null
-  if (t.criteriaTotal !== null && v.criteriaTotal !== t.criteriaTotal) return null
+  // A total the record does not hold proves nothing: it is the replayed one's only when the criteria list
+  // the Coach is given here is exact (the total is then that list's length, whatever else was rebuilt).
+  if (t.criteriaTotal === null ? !ctx.criteria?.exact : v.criteriaTotal !== t.criteriaTotal) return null
   if (v.decision === 'feedback') {
     const recorded = t.feedback
     if (recorded === null || recorded.basis === 'category' || v.feedback !== recorded.text) return null

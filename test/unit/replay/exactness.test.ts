@@ -1,5 +1,7 @@
 import {describe, expect, it} from 'vitest'
 import type {ReplayedTurn, TaskReplay} from '../../../src/replay/index.js'
+import {builtinProfile} from '../../../src/logic/profiles.js'
+import {collectTaskInputs, inferEra, replayTask, type TaskInputs} from '../../../src/replay/index.js'
 import {FIXTURES, findTask, load, replay} from './helpers.js'
 
 /**
@@ -54,5 +56,27 @@ describe('a value is approximate only when a missing input could change it', () 
     expect(legacy.fidelity).toBe('approximate')
     expect(legacy.feedback).toContain('Player report not found: /worktree/root/')
     expect(legacy.missingInputs.some((m) => m.startsWith('the worktree path'))).toBe(true)
+  })
+})
+
+describe('the record reproduced needs the record to hold what is compared', () => {
+  const replayWith = async (edit: (inputs: TaskInputs) => TaskInputs) => {
+    const run = await load(`${FIXTURES}ac1a-run2-sft001-no-agent-report`)
+    const era = inferEra(run)
+    const asRun = builtinProfile(era.profile!)!
+    return replayTask(edit(collectTaskInputs(run, findTask(run, 'TASK-SFT-001'))), asRun, asRun)
+  }
+  const withoutTotal = (inputs: TaskInputs): TaskInputs => ({...inputs, turns: inputs.turns.map((t) => (t.turn === 1 ? {...t, criteriaTotal: null} : t))})
+
+  it('a turn whose criteria total was not recorded, replayed on a criteria list the records do not show complete: approximate', async () => {
+    const r = await replayWith((inputs) => withoutTotal({...inputs, taskFile: null, criteria: {texts: inputs.criteria!.texts, source: 'log', complete: false}}))
+    const t1 = turn(r, 1)
+    expect(t1.fidelity).not.toBe('exact')
+    expect(t1.assumptions.some((a) => a.includes('which this same code produced'))).toBe(false)
+  })
+
+  it('the same turn with the task file (the criteria list is exact, so the total is determined): still exact', async () => {
+    const t1 = turn(await replayWith(withoutTotal), 1)
+    expect(t1).toMatchObject({fidelity: 'exact', criteriaMet: 0, criteriaTotal: 10})
   })
 })
