@@ -6,7 +6,7 @@ import {detectEncoding, type TextEncoding} from '../fs/text-bytes.js'
  * The encoding side of one log as it streams in (docs/ingest.md "Text encodings"):
  *
  * - UTF-16 (by its byte-order mark, or the zero bytes of ASCII text in every other position; see
- *   detectEncoding) is decided on the file's first bytes and transcoded to UTF-8 chunk by chunk,
+ *   detectEncoding) is decided on the file's first line (its first 4 KiB at most) and transcoded to UTF-8 chunk by chunk,
  *   so the line splitter and the grammars see the text they always see;
  * - invalid UTF-8 is looked for per chunk with the native validator (a chunk's last, unfinished
  *   character is checked with the next chunk), and only a chunk that fails has its lines checked
@@ -27,8 +27,22 @@ export interface LogEncoding {
 }
 
 const EMPTY = new Uint8Array(0)
-/** Bytes looked at to tell UTF-16 from UTF-8 (detectEncoding needs four pairs). */
+/** Bytes looked at to tell UTF-16 from UTF-8 (detectEncoding needs four pairs)... */
 const DECIDE_BYTES = 8
+/**
+ * ...and a line break with the byte after it, or this many bytes (detectEncoding's window): a Rich panel's
+ * box-drawing characters are `00 25` pairs in UTF-16LE, ASCII-like in the other byte order, so without a
+ * line break the first bytes of a log that opens with a panel point the wrong way.
+ */
+const DECIDE_AT_MOST = 4096
+
+/** Whether the first bytes are enough to decide: a line break and the byte after it, or the whole window. */
+function canDecide(head: Uint8Array): boolean {
+  if (head.length < DECIDE_BYTES) return false
+  if (head.length >= DECIDE_AT_MOST) return true
+  const nl = head.indexOf(0x0a)
+  return nl !== -1 && nl + 1 < head.length
+}
 
 export function createLogEncoding(): LogEncoding {
   let encoding: TextEncoding | null = null
@@ -86,9 +100,9 @@ export function createLogEncoding(): LogEncoding {
     transcode(chunk) {
       if (chunk.length === 0) return chunk
       if (encoding === null) {
-        // decided on the first DECIDE_BYTES (a pipe may hand them over a byte or two at a time)
+        // decided on the first line (a pipe may hand it over a byte or two at a time)
         head = head.length === 0 ? chunk.slice() : Buffer.concat([head, chunk])
-        if (head.length < DECIDE_BYTES) return EMPTY
+        if (!canDecide(head)) return EMPTY
         return decide()
       }
       return pass(chunk)

@@ -48,6 +48,12 @@ describe('UTF-16 logs', () => {
   test.prop([fc.array(fc.integer({min: 1, max: 9}), {maxLength: 40}), fc.boolean()], {numRuns: 100})('however the bytes arrive (a pipe hands over a byte or two)', (cuts, bom) => {
     expect(withoutEncodingIssue(ingest(utf16le(FIXTURE, bom), cuts))).toBe(JSON.stringify(utf8))
   })
+  // A Rich panel's box-drawing characters are `00 25` pairs in little-endian order, which look like ASCII in the
+  // other byte order: only the line breaks tell the two apart, so the order is not decided before one arrives.
+  const PANEL = `╭${'─'.repeat(78)}╮\n│ AutoBuild: FEAT-XYZ${' '.repeat(58)}│\n╰${'─'.repeat(78)}╯\n`
+  test.prop([fc.array(fc.integer({min: 1, max: 9}), {minLength: 1, maxLength: 40})], {numRuns: 100})('a log without a byte-order mark that opens with a Rich panel, however small its first pieces', (cuts) => {
+    expect(withoutEncodingIssue(ingest(utf16le(PANEL + FIXTURE, false), cuts))).toBe(JSON.stringify(ingest(Buffer.from(PANEL + FIXTURE, 'utf8'))))
+  })
 })
 
 describe('invalid UTF-8 and NUL bytes', () => {
