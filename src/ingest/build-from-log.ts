@@ -130,11 +130,12 @@ export function createRunBuilder(onAttemptTasks?: AttemptTasksSink): RunBuilder 
       if (e.kind === 'pr-started') markProgress(att, e.ts !== undefined, ev)
       if (e.ts !== undefined) att.lastTs = e.ts
       if (e.kind === 'c-run-killed') return killRun(att, e.source, ev)
+      if (e.kind === 'c-capture-cut') return captureCut(att, e.omitted, e.unit, ev)
       if (a.taskId === null || e.kind === 'cli-start') return applyAttemptEvent(att, e, ev)
       const task = taskFor(att, a.taskId, e)
       if (task === null) return applyAttemptEvent(att, e, ev)
       applyTaskEvent(task, a.turn, e, ev, att.lastTs)
-      if (e.kind === 'ab-complete') claimSummary(att, task, e.decision)
+      if (e.kind === 'ab-complete') claimSummary(att, task, e.decision, e.turns)
       if (e.kind === 'c-task-status' || e.kind === 'c-task-result' || e.kind === 'ab-init') applyAttemptEvent(att, e, ev)
     },
     consumeSignal(a) {
@@ -183,7 +184,9 @@ function finishAttemptAll(att: AttemptDraft): FinishedAttempt {
   }
   for (const table of att.pendingTables) {
     issues.push({file: att.file, line: table.line, code: 'unattributed', severity: 'warning',
-      message: `an AutoBuild Summary (${table.status}) table could not be matched to a task's outcome record`})
+      message: table.status === null
+        ? 'an AutoBuild Summary table whose title was cut from the capture could not be matched to a task\'s outcome record'
+        : `an AutoBuild Summary (${table.status}) table could not be matched to a task's outcome record`})
   }
   return {attempt: finishAttempt(att, unfinished.length > 0), tasks: drafts.map(finishTask), issues}
 }
@@ -197,10 +200,34 @@ function killRun(att: AttemptDraft, source: string, ev: Evidence): void {
   }
 }
 
-/** Pair the oldest unclaimed summary table of the same status with this task (docs/record-formats.md §5.2). */
-function claimSummary(att: AttemptDraft, task: TaskDraft, decision: string): void {
-  const i = att.pendingTables.findIndex((t) => t.status.toLowerCase() === decision.toLowerCase())
+/**
+ * The capture leaves a stretch of the output out (`… [N characters truncated] …`): every task still
+ * running lost the records of that stretch, from the turn it had reached; the diagnosis says so when
+ * a failure's own line is among them.
+ */
+function captureCut(att: AttemptDraft, omitted: number, unit: string, ev: Evidence): void {
+  for (const task of att.tasks.values()) {
+    if (task.outcome !== null) continue
+    const turn = currentTurn(task)
+    addEvent(task, {kind: 'other', name: 'capture-cut', turn,
+      detail: `the capture leaves ${omitted} ${unit} of the output out here${turn === null ? '' : `, during turn ${turn}`}: this task's records of that stretch are not in the log`,
+      evidence: [{...ev, text: `… [${omitted} ${unit} truncated] …`}]})
+  }
+}
+
+/**
+ * Pair the oldest unclaimed summary table of the same status with this task (docs/record-formats.md §5.2).
+ * A table whose title was cut (status null, or named by the status box after it) must also end at the
+ * turn the outcome record names: its rows are all that says whose table it is.
+ */
+function claimSummary(att: AttemptDraft, task: TaskDraft, decision: string, turns: number): void {
+  const i = att.pendingTables.findIndex((t) =>
+    t.headless ? (t.status === null || t.status.toLowerCase() === decision.toLowerCase()) && lastRowTurn(t.rows) === turns : t.status!.toLowerCase() === decision.toLowerCase())
   if (i === -1) return
   const [table] = att.pendingTables.splice(i, 1)
   applySummaryTable(task, table!.rows, att.file)
+}
+
+function lastRowTurn(rows: readonly {turn: number}[]): number {
+  return rows.reduce((n, r) => Math.max(n, r.turn), 0)
 }

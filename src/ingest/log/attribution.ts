@@ -387,6 +387,7 @@ function isAttemptLevel(e: LogEvent): boolean {
     case 'c-summary-table':
     case 'c-status-box':
     case 'c-resume-prompt':
+    case 'c-capture-cut':
     case 'c-other':
     case 'note':
       return true

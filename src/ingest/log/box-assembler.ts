@@ -5,7 +5,9 @@ import type {ParsedEvent, TableRow} from './events.js'
  * Rich boxes and tables span many physical lines, and another task's records can be printed
  * between them, so they are assembled apart from the record stream: the per-task
  * `AutoBuild Summary (STATUS)` table (the most reliable per-turn decision source, docs/record-formats.md §5.2),
- * the status box after it, and the feature's Task Details table.
+ * the status box after it, and the feature's Task Details table. A capture can be cut anywhere: a
+ * summary table whose title (and header) was cut away is still read when every line of the box is
+ * one of its rows (`headlessRows`); its status is then unknown (`status: null`).
  */
 export interface AssembledEvent {
   readonly event: ParsedEvent
@@ -15,7 +17,7 @@ export interface AssembledEvent {
 export interface BoxAssembler {
   /** `AutoBuild Summary (STATUS)` seen: the next box is that table. */
   expectSummary(status: string, line: number): AssembledEvent[]
-  /** A line starting with a box-drawing character. */
+  /** A line starting with a box-drawing character (after a transcript's margin: leading blanks are skipped). */
   feed(text: string, line: number): AssembledEvent[]
   /** A blank line or the end of input: whatever is open is complete as far as it goes. */
   flush(): AssembledEvent[]
@@ -37,7 +39,8 @@ export function createBoxAssembler(): BoxAssembler {
     const box = open
     open = null
     if (box === null) return []
-    return box.summary !== null ? [summaryTable(box.summary, box.content)] : plainBox(box)
+    if (box.summary !== null) return [summaryTable(box.summary, box.content)]
+    return headlessTable(box) ?? plainBox(box)
   }
 
   function start(line: number): AssembledEvent[] {
@@ -53,7 +56,8 @@ export function createBoxAssembler(): BoxAssembler {
       pendingSummary = {status, line}
       return out
     },
-    feed(text, line) {
+    feed(given, line) {
+      const text = given.charCodeAt(0) === 0x20 || given.charCodeAt(0) === 0x09 ? given.trimStart() : given
       const c = text[0]
       if (c === '╭' || c === '┏' || c === '╔') return start(line)
       if (c === '╰' || c === '┗' || c === '╚') {
@@ -87,6 +91,12 @@ function cells(text: string): string[] {
 }
 
 function summaryTable(header: {status: string; line: number}, content: readonly {text: string; line: number}[]): AssembledEvent {
+  const rows = tableRows(content)
+  const endLine = content.length > 0 ? content[content.length - 1]!.line : header.line
+  return {event: {kind: 'c-summary-table', status: header.status, rows, endLine}, line: header.line}
+}
+
+function tableRows(content: readonly {text: string; line: number}[]): TableRow[] {
   const rows: TableRow[] = []
   for (const {text, line} of content) {
     const cs = cells(text)
@@ -104,8 +114,35 @@ function summaryTable(header: {status: string; line: number}, content: readonly 
     if (!/^[0-9]+$/.test(turnCell ?? '') || !Number.isSafeInteger(turn) || turn < 1) continue
     rows.push({turn, phase: intern(phase!), status: intern(status!.replace(/^[^\w]+\s*/u, '')), summary: keep(summary), line})
   }
-  const endLine = content.length > 0 ? content[content.length - 1]!.line : header.line
-  return {event: {kind: 'c-summary-table', status: header.status, rows, endLine}, line: header.line}
+  return rows
+}
+
+/** A turn row of the summary table: `│ N │ Player Implementation|Coach Validation │ ✓ success|⚠ feedback|✗ error │ … │`. */
+const TURN_ROW_PHASE = /^(?:Player Implementation|Coach Validation)$/
+const TURN_ROW_STATUS = /^[✓⚠✗] [a-z_]+$/u
+
+/**
+ * A box that had no `AutoBuild Summary (STATUS)` title before it (its head was cut from the capture)
+ * is that table only if every line of it is one: the header row (`Turn │ Phase │ Status │ Summary`),
+ * turn rows (a turn number, a phase of the table, a status with its glyph) and the lines a row wraps
+ * onto (empty turn, phase and status cells); before the first turn row, only the tail of a row cut in
+ * the middle (fewer cells than a row has, or a wrapped line). Any other line — a panel's text after a
+ * turn row, another table's row — and it is not read as one. The status is not known (`status: null`): the claim checks the turn count.
+ */
+function headlessTable(box: OpenBox): AssembledEvent[] | null {
+  let turnRows = 0
+  for (const {text} of box.content) {
+    const cs = cells(text)
+    if (cs.length >= 4 && /^[0-9]+$/.test(cs[0]!) && TURN_ROW_PHASE.test(cs[1]!) && TURN_ROW_STATUS.test(cs[2]!)) turnRows++
+    else if (cs.length >= 4 && cs[0] === 'Turn' && cs[1] === 'Phase' && cs[2] === 'Status' && turnRows === 0) continue
+    else if (cs.length >= 4 && cs[0] === '' && cs[1] === '' && cs[2] === '' && turnRows > 0) continue
+    else if (turnRows === 0 && (cs.length < 4 || (cs[0] === '' && cs[1] === '' && cs[2] === ''))) continue
+    else return null
+  }
+  if (turnRows === 0) return null
+  const rows = tableRows(box.content)
+  const endLine = box.content[box.content.length - 1]!.line
+  return [{event: {kind: 'c-summary-table', status: null, rows, endLine}, line: box.startLine}]
 }
 
 function plainBox(box: OpenBox): AssembledEvent[] {

@@ -22,6 +22,12 @@ const BOX: ConsoleLine = {event: null, start: true, block: 'box'}
 const SUMMARY_TABLE: ConsoleLine = {event: null, start: true, block: 'summary-table'}
 const TRACEBACK: ConsoleLine = {event: null, start: true, block: 'traceback'}
 const NO_TS: {ts?: string} = {}
+/**
+ * The mark a tool leaves where it cut a long output before it was saved (Claude Code shows a
+ * command's output with its middle left out: `… [28226 characters truncated] …`): the records of
+ * that stretch are not in the capture.
+ */
+const CAPTURE_CUT = /^\.\.\. \[(\d{1,12}) (characters|lines) truncated\] \.\.\.\s*$/
 const SPINNER = /^[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏] (?:\[[^\]]+\] )?Turn (\d+)\/(\d+): (Player Implementation|Coach Validation)/
 const PROMPT_ZSH = /^\S+@\S+ \S+ % ?(.*)$/
 const PROMPT_BASH = /^\S+@[^\s:]+:\S*\$ ?(.*)$/
@@ -36,9 +42,15 @@ const TOOL_CALL = /^⏺ ([A-Z][A-Za-z]*(?: [A-Z]?[a-z]+(?=[ (]|$))*)(?:(?:\(non-
  * Python warning, which can start with anything, is tested apart). A rule added below adds its
  * first character here.
  */
-const RULE_HEADS = 'ATWFYSDBNECL^zbRO[=✓✗⚠⏱▶⚙ℹ✔✘━═─'
+const RULE_HEADS = 'ATWFYSDBNECL^zbRO[=✓✗⚠⏱▶⚙ℹ✔✘━═─.│┃║╭┏╔╰┗╚├'
 const HEAD = new Uint8Array(0x2800)
 for (const c of RULE_HEADS) HEAD[c.charCodeAt(0)] = 1
+
+/** A box's left edge, top or bottom corner, or a table's row rule: `│ ┃ ║ ╭ ┏ ╔ ╰ ┗ ╚ ├`. */
+function isBoxEdge(code: number): boolean {
+  return code === 0x2502 || code === 0x2503 || code === 0x2551 || code === 0x256d || code === 0x250f || code === 0x2554 ||
+    code === 0x2570 || code === 0x2517 || code === 0x255a || code === 0x251c
+}
 
 function mayStartRule(code: number): boolean {
   return code < 0x2800 && HEAD[code] === 1
@@ -87,6 +99,9 @@ export function classifyConsole(text: string): ConsoleLine {
   if (!mayStartRule(rest.charCodeAt(0))) return isPythonWarning(rest) ? PYTHON_WARNING : NOT_CONSOLE
   // Claude Code tags the stderr part of a background command's output: the tag, then a record on the same line.
   if (rest === '[stderr] ' || rest === '[stderr]') return BLANK_OR_BARE
+  // A Rich box or table printed under a transcript's margin (or cut mid-row): the box assembler skips the blanks.
+  if (isBoxEdge(rest.charCodeAt(0))) return BOX
+  if ((m = CAPTURE_CUT.exec(rest))) return {event: {kind: 'c-capture-cut', omitted: Number(m[1]), unit: m[2] as 'characters' | 'lines'}, start: true}
   if (/^AutoBuild Summary \([A-Z_]+\)/.test(rest)) return SUMMARY_TABLE
   if (rest.startsWith('Traceback (most recent call last):')) return TRACEBACK
   if (/^Turn \d+\/\d+: (Player Implementation|Coach Validation)/.test(rest)) return {event: {kind: 'c-other', name: 'progress-bar', ...at}, start: true}

@@ -95,7 +95,8 @@ export interface EventPayloads {
   'c-spinner': {phase: PlayerPhase; maxTurns: number}
   'c-player': {status: 'success' | 'error'; text: string}
   'c-coach': {decision: CoachDecision; text: string}
-  'c-summary-table': {status: string; rows: readonly TableRow[]; endLine: number}
+  /** `status` null: a table whose `AutoBuild Summary (STATUS)` title was cut from the capture (box-assembler.ts). */
+  'c-summary-table': {status: string | null; rows: readonly TableRow[]; endLine: number}
   'c-status-box': {status: string; lines: readonly string[]}
   'c-task-result': {ok: boolean; decision: string; turns: number | null}
   'c-task-timeout': {text: string}
@@ -111,6 +112,8 @@ export interface EventPayloads {
   'c-task-error': {message: string}
   /** The transcript shows the shell running this AutoBuild run killed (`⏺ Kill Shell(…)`). */
   'c-run-killed': {source: string}
+  /** The capture leaves a stretch of the output out here (`… [28226 characters truncated] …`, console-grammar.ts). */
+  'c-capture-cut': {omitted: number; unit: 'characters' | 'lines'}
 }
 
 export interface TableRow {

@@ -56,6 +56,11 @@ export interface LogIngestOptions {
 
 const CONSOLE = '(console)'
 
+/** The cut mark as the capture shows it, without the margin before it. */
+function neutralQuote(text: string): string {
+  return text.replace(/^\s+/, '').replace(/\s+$/, '')
+}
+
 /** Only whitespace (as `\s`), tested without building the stripped copy. */
 function isBlank(text: string): boolean {
   return /^\s*$/.test(text)
@@ -86,6 +91,11 @@ export function createLogIngest(options: LogIngestOptions = {}): LogIngest {
   const DUPLICATE = -1
   /** The physical line being scanned (what is left of it after a spinner). */
   let lineText = ''
+  /**
+   * A transcript's lines are the output of a tool call that neither runs nor shows an AutoBuild run
+   * (`⏺ Bash(pip install …)`): its tracebacks and error lines are the session's own, not GuardKit's.
+   */
+  let foreignOutput = false
 
   /** The console's counters, looked up once (on first use: a log without console text lists none). */
   let consoleStat: {parsed: number; counted: number} | null = null
@@ -137,6 +147,7 @@ export function createLogIngest(options: LogIngestOptions = {}): LogIngest {
   function onToolCall(event: EventOf<'c-transcript'>, line: number): void {
     transcript ??= createTranscriptReader(transcriptHost)
     const call = classifyToolCall(event.tool, event.input)
+    foreignOutput = call.kind === 'other' && event.tool !== null
     transcript.toolCall(call, line)
     printed.endPrint()
     promptSinceStart = call.kind === 'run' ? {line, command: keep(call.command)} : null
@@ -193,7 +204,8 @@ export function createLogIngest(options: LogIngestOptions = {}): LogIngest {
 
   /** A signal read at `line` (signals/capture.ts) for attempt `to`, after the event of the same item if there was one. */
   function signal(s: SignalText | null | undefined, line: number, to: number = attempt): void {
-    if (s != null && to > 0 && attemptFile === f!.file) attributor.signal(s, line, to)
+    if (s == null || (foreignOutput && s.source === 'console')) return
+    if (to > 0 && attemptFile === f!.file) attributor.signal(s, line, to)
   }
 
   /**
@@ -316,6 +328,10 @@ export function createLogIngest(options: LogIngestOptions = {}): LogIngest {
       return
     }
     const event: ParsedEvent = cls.event ?? {kind: 'c-traceback', lines: []}
+    if (event.kind === 'c-capture-cut') {
+      issues.push({file: fs.file, line: fs.lineNo, code: 'capture-cut', severity: 'warning',
+        message: `the capture leaves ${event.omitted} ${event.unit} of the output out here (${neutralQuote(text)}): the records of that stretch are not in the log`})
+    }
     openItem(fs.open, 'console', fs.lineNo, text)
     fs.open.event = event
     fs.open.block = cls.block === 'traceback' ? 'traceback' : cls.block === 'prompt' ? 'prompt' : null
@@ -426,6 +442,7 @@ export function createLogIngest(options: LogIngestOptions = {}): LogIngest {
     transcriptRuns.clear()
     if (attempt > 0 && builder.fileOfAttempt(attempt) === fs.file) builder.endAttempt(attempt, fs.lineNo)
     transcript = null
+    foreignOutput = false
     issues.push(...fileIssues(fs))
     f = null
   }

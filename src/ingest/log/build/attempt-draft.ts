@@ -17,8 +17,11 @@ export interface AttemptDraft {
   readonly statuses: Map<string, string>
   featureResult: Fact<string> | null
   settings: {-readonly [K in keyof RunSettings]: RunSettings[K]}
-  /** Summary tables not yet claimed by their task's `Orchestration complete` (FIFO, matched by status). */
-  readonly pendingTables: {status: string; rows: readonly TableRow[]; line: number}[]
+  /**
+   * Summary tables not yet claimed by their task's `Orchestration complete` (FIFO, matched by status);
+   * `status` null for a table whose title was cut, until the status box printed right after it names it.
+   */
+  readonly pendingTables: {status: string | null; readonly headless: boolean; rows: readonly TableRow[]; line: number; endLine: number}[]
   /** The latest console/progress timestamp (2026-03 on), for events printed without one. */
   lastTs: string | null
   /** Progress lines seen without and with a timestamp (an era marker each, tallied once per attempt). */
@@ -35,6 +38,8 @@ export function newAttempt(attempt: number, file: string, startLine: number, com
 }
 
 const MAX_PENDING_TABLES = 50
+/** Lines between a summary table's last row and its status box: the bottom border and a blank line. */
+const STATUS_BOX_GAP = 3
 
 /** Records about the run or a wave (no task of their own). */
 export function applyAttemptEvent(att: AttemptDraft, e: LogEvent, ev: Evidence): void {
@@ -70,8 +75,14 @@ export function applyAttemptEvent(att: AttemptDraft, e: LogEvent, ev: Evidence):
       att.featureResult ??= {value: 'failed', evidence: [ev]}
       break
     case 'c-summary-table':
-      if (att.pendingTables.length < MAX_PENDING_TABLES) att.pendingTables.push({status: e.status, rows: e.rows, line: ev.line ?? 0})
+      if (att.pendingTables.length < MAX_PENDING_TABLES) att.pendingTables.push({status: e.status, headless: e.status === null, rows: e.rows, line: ev.line ?? 0, endLine: e.endLine})
       break
+    case 'c-status-box': {
+      // GuardKit prints the status box right after the summary table (docs/record-formats.md §5.5): it names a cut table's status
+      const last = att.pendingTables[att.pendingTables.length - 1]
+      if (last !== undefined && last.status === null && (ev.line ?? 0) > last.endLine && (ev.line ?? 0) - last.endLine <= STATUS_BOX_GAP) last.status = e.status
+      break
+    }
     case 'c-task-status':
     case 'c-task-result':
       if (e.taskId !== undefined) att.statuses.set(e.taskId, e.kind === 'c-task-status' ? e.status : e.ok ? 'SUCCESS' : 'FAILED')

@@ -1,6 +1,6 @@
 import type {Evidence, Fact} from '../../../model/evidence.js'
 import type {ImplementationMode, Outcome} from '../../../model/outcome.js'
-import type {CriteriaRecord, StallRecord, SummaryRow, TaskEvent, TaskRun, TurnRecord} from '../../../model/run-record.js'
+import type {CriteriaRecord, FeedbackRecord, StallRecord, SummaryRow, TaskEvent, TaskRun, TurnRecord} from '../../../model/run-record.js'
 import type {TableRow} from '../events.js'
 import {offer, outranks} from './candidate.js'
 import {feedbackFromSummary, filesOfSummary, finishTurn, newTurn, type TurnDraft} from './turn-draft.js'
@@ -92,11 +92,23 @@ export function applySummaryTable(task: TaskDraft, rows: readonly TableRow[], fi
       const decision = row.status === 'success' ? 'approve' : row.status === 'feedback' ? 'feedback' : row.status === 'error' ? 'error' : null
       if (decision !== null) t.decision = offer(t.decision, decision, 4, evidence)
       // Rich wraps table cells at the column width, so the table's text is the last resort.
-      const fb = outranks(t.feedback, 0) ? feedbackFromSummary(row.summary, evidence) : null
+      const fb = outranks(t.feedback, 0) ? feedbackOfCell(row.summary, evidence) : null
       if (fb !== null) t.feedback = offer(t.feedback, fb, 0, evidence)
     }
   }
   task.summary = summary
+}
+
+/**
+ * The feedback a Coach row's cell shows. Rich wraps a cell at its column's width: a line that does
+ * not open a bullet (`- `, `• `) goes on the line before it, as GuardKit wrote it; a cell cut to its
+ * rows ends in `…`, and the feedback is then cut there.
+ */
+function feedbackOfCell(cell: string, evidence: Evidence): FeedbackRecord | null {
+  const text = cell.replace(/\n(?![-•] )/g, ' ')
+  const fb = feedbackFromSummary(text, evidence)
+  if (fb === null || fb.completeness !== 'full' || !fb.text.endsWith('…')) return fb
+  return {...fb, text: fb.text.slice(0, -1), completeness: 'truncated'}
 }
 
 /**
