@@ -6,6 +6,7 @@ import {createHash} from 'node:crypto'
 import {existsSync, readFileSync} from 'node:fs'
 import type {AnalysisReport, TaskAnalysis} from '../../src/explain/analysis.js'
 import {analyzeRunPath} from '../../src/services/analyze.js'
+import {UsageError} from '../../src/shared/errors.js'
 
 export interface Label {
   readonly log: string
@@ -24,9 +25,14 @@ export type Split = 'develop' | 'held-out'
 export interface LabelResult {
   readonly label: Label
   readonly split: Split
-  /** found: the labelled run of the task is in the analysis (runs), and did not end approved. */
-  readonly state: 'found' | 'not-recovered' | 'recorded-approved'
+  /**
+   * found: the labelled run of the task is in the analysis (runs), and did not end approved;
+   * not-a-capture: the tool refused the file as no capture (a document quoting records, docs/ingest.md).
+   */
+  readonly state: 'found' | 'not-recovered' | 'recorded-approved' | 'not-a-capture'
   readonly primary: string | null
+  /** The primary finding's code: CAUSE_NOT_RECORDED is a run whose records name no cause at all. */
+  readonly primaryCode: string | null
   readonly agree: boolean
   readonly summary: string | null
 }
@@ -54,11 +60,17 @@ export function splitOf(log: string): Split {
 export async function measureAgreement(corpus: string): Promise<Agreement> {
   const labels = JSON.parse(readFileSync(`${corpus}/diagnoses/labels.json`, 'utf8')) as Label[]
   const outcomes = JSON.parse(readFileSync(`${corpus}/diagnoses/outcomes.json`, 'utf8')) as {logs: Record<string, [string, string, number][]>}
-  const cache = new Map<string, AnalysisReport>()
-  const analyse = async (path: string): Promise<AnalysisReport> => {
+  const cache = new Map<string, AnalysisReport | UsageError>()
+  /** The analysis of a log, or the usage error the tool answers a file it does not take for a capture with. */
+  const analyse = async (path: string): Promise<AnalysisReport | UsageError> => {
     let hit = cache.get(path)
     if (hit === undefined) {
-      hit = await analyzeRunPath(path, {tool: {name: 'guardkit-replay', version: 'corpus'}, names: [], with: [], without: [], progress: {step: () => undefined, done: () => undefined}})
+      try {
+        hit = await analyzeRunPath(path, {tool: {name: 'guardkit-replay', version: 'corpus'}, names: [], with: [], without: [], progress: {step: () => undefined, done: () => undefined}})
+      } catch (error) {
+        if (!(error instanceof UsageError)) throw error
+        hit = error
+      }
       cache.set(path, hit)
     }
     return hit
@@ -68,20 +80,25 @@ export async function measureAgreement(corpus: string): Promise<Agreement> {
   for (const label of labels) byLog.set(label.corpusLog, [...(byLog.get(label.corpusLog) ?? []), label])
   for (const [corpusLog, list] of byLog) {
     const report = await analyse(`${corpus}/${corpusLog}`)
+    if (report instanceof UsageError) {
+      for (const label of list) results.push({label, split: splitOf(label.log), state: 'not-a-capture', primary: null, primaryCode: null, agree: false, summary: report.message})
+      continue
+    }
     const runOf = labelledRuns(report, list)
     for (const label of list) {
       const task = runOf.get(label) ?? null
       const split = splitOf(label.log)
       if (task === null) {
-        results.push({label, split, state: 'not-recovered', primary: null, agree: false, summary: null})
+        results.push({label, split, state: 'not-recovered', primary: null, primaryCode: null, agree: false, summary: null})
         continue
       }
       if (task.task.outcome?.value === 'approved') {
-        results.push({label, split, state: 'recorded-approved', primary: null, agree: false, summary: task.verdict.why})
+        results.push({label, split, state: 'recorded-approved', primary: null, primaryCode: null, agree: false, summary: task.verdict.why})
         continue
       }
       const primary = task.diagnosis?.primary.category ?? null
-      results.push({label, split, state: 'found', primary, agree: primary === label.primary, summary: task.diagnosis?.primary.summary ?? null})
+      const primaryCode = task.findings.find((f) => f.id === task.diagnosis?.primary.findingId)?.code ?? null
+      results.push({label, split, state: 'found', primary, primaryCode, agree: primary === label.primary, summary: task.diagnosis?.primary.summary ?? null})
     }
   }
   results.sort((a, b) => labels.indexOf(a.label) - labels.indexOf(b.label))
@@ -95,7 +112,7 @@ export async function measureAgreement(corpus: string): Promise<Agreement> {
       const occurrence = (seen.get(taskId) ?? 0) + 1
       seen.set(taskId, occurrence)
       if (decision !== 'approved') continue
-      const task = nthRun(report.tasks, taskId, occurrence)
+      const task = report instanceof UsageError ? null : nthRun(report.tasks, taskId, occurrence)
       if (task === null) {
         approved.push({log, taskId, occurrence, state: 'not-recovered', asFailure: false, why: null})
         continue
@@ -111,7 +128,7 @@ export async function measureAgreement(corpus: string): Promise<Agreement> {
     const report = await analyse(`${corpus}/logs/${log}`)
     for (const e of Object.values(entries)) {
       if (e.outcome !== 'approved') continue
-      const task = report.tasks.find((t) => t.task.taskId === e.taskId && t.task.attempt === (e.attempt ?? t.task.attempt)) ?? null
+      const task = report instanceof UsageError ? null : report.tasks.find((t) => t.task.taskId === e.taskId && t.task.attempt === (e.attempt ?? t.task.attempt)) ?? null
       if (task === null) {
         approved.push({log, taskId: e.taskId, occurrence: e.attempt ?? 1, state: 'not-recovered', asFailure: false, why: null})
         continue

@@ -1,5 +1,5 @@
 import {existsSync, readFileSync, readdirSync} from 'node:fs'
-import {loadRunContent} from '../../src/services/load-run.js'
+import {loadRun} from '../../src/services/load-run.js'
 import {checkLabels, checkOutcomeRecords, eraLabel, type Label, type LogCheck, locateOutcomeRecords, type OutcomeRecord} from './outcome-check.js'
 
 /** The two sets of real logs: `logs/` (expected.json) and `diagnoses/logs/` (outcomes.json, labels.json). */
@@ -19,7 +19,8 @@ export async function checkCorpus(corpus: string): Promise<LogCheck[]> {
     if (!existsSync(dir)) continue
     for (const log of readdirSync(dir).filter((f) => f.endsWith('.log')).sort()) {
       const path = `${dir}/${log}`
-      const run = await loadRunContent(path)
+      // loadRun, not loadRunContent: a file the ingest does not take for a capture is checked too (outcome-check.ts)
+      const run = await loadRun(path)
       const listed = set === 'diagnoses/logs' ? outcomes.logs[log] ?? [] : null
       const expected: OutcomeRecord[] | null = listed === null ? null : listed.map(([taskId, outcome, turns]) => ({taskId, outcome, turns}))
       const located = locateOutcomeRecords(readFileSync(path, 'utf8'))

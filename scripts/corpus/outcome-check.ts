@@ -14,7 +14,10 @@ import {placeRun} from '../../src/replay/era-timeline.js'
  *   matched by that one run;
  * - a run stopped from outside GuardKit (the transcript shows its shell killed) has no outcome
  *   record: the tool reports none and says where it stopped; the label's outcome is the reviewer's
- *   reading, its turn count is checked against the turn the run reached.
+ *   reading, its turn count is checked against the turn the run reached;
+ * - a file that is not a capture but a document quoting records (a review: the ingest says so with a
+ *   `not-a-log` warning, docs/ingest.md) is not read as a run: its quoted records are accounted for
+ *   by that note, and it has no era.
  */
 export interface OutcomeRecord {
   readonly taskId: string
@@ -73,6 +76,12 @@ function reprinted(run: RunRecord): boolean {
   return run.ingestIssues.some((i) => i.code === 'repeated-output')
 }
 
+/** The ingest read no capture from the log: it is a document that quotes records (its `not-a-log` warning says so). */
+export function notACapture(run: RunRecord): string | null {
+  if (run.logs.length > 0) return null
+  return run.ingestIssues.find((i) => i.code === 'not-a-log' && i.severity === 'warning')?.message ?? null
+}
+
 /** Outcome records: each recovered at its line, or a copy of a recovered record in a re-printed run. */
 export function checkOutcomeRecords(log: string, located: readonly LocatedRecord[], expected: readonly OutcomeRecord[] | null, run: RunRecord): Tally {
   const t = tally()
@@ -82,6 +91,15 @@ export function checkOutcomeRecords(log: string, located: readonly LocatedRecord
   const byLine = new Map<number, TaskRun>()
   for (const task of run.tasks) for (const e of task.outcome?.evidence ?? []) if (e.line !== undefined) byLine.set(e.line, task)
   const recoveredLines = new Set<number>()
+  const document = notACapture(run)
+  if (document !== null) {
+    for (const r of located) {
+      t.expected++
+      t.explained++
+      t.notes.push(`${log}:${r.line} ${key(r)}: quoted by a document the ingest does not read as a capture (${document})`)
+    }
+    return t
+  }
   for (const r of located) {
     t.expected++
     const task = byLine.get(r.line)
@@ -113,6 +131,15 @@ export function checkOutcomeRecords(log: string, located: readonly LocatedRecord
 /** The maintainers' failed task runs, in order per task: each matched by the tool's run of that task. */
 export function checkLabels(log: string, labels: readonly Label[], run: RunRecord): Tally {
   const t = tally()
+  const document = notACapture(run)
+  if (document !== null) {
+    for (const l of labels) {
+      t.expected++
+      t.explained++
+      t.notes.push(`${log} ${l.taskId} (run ${l.attempt} of the task): quoted by a document the ingest does not read as a capture`)
+    }
+    return t
+  }
   const byTask = new Map<string, Label[]>()
   for (const l of [...labels].sort((a, b) => a.attempt - b.attempt)) byTask.set(l.taskId, [...(byTask.get(l.taskId) ?? []), l])
   for (const [taskId, list] of byTask) {
@@ -154,6 +181,7 @@ function matches(task: TaskRun, l: Label): boolean {
 
 /** The era a run is placed in, for grouping (docs/era-markers.md "Timeline"). */
 export function eraLabel(run: RunRecord): string {
+  if (notACapture(run) !== null) return 'not a capture'
   const p = placeRun(run)
   return p === null ? 'era not determined' : p.label
 }

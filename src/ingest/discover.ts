@@ -6,7 +6,7 @@ import type {RecordingManifest} from './discovery/recording.js'
 import {collectWorktree, isEventLog, isWorktreeRoot, type DiscoveredFile, type DiscoveredWorktree} from './discovery/find-worktree.js'
 import {DEFAULT_LIMITS, type IngestLimits} from './discovery/limits.js'
 import {byCodePoint, listDir, type Entry, type RunRoot} from './discovery/run-paths.js'
-import {hasLogExtension, sniffLog} from './discovery/sniff-log.js'
+import {hasLogExtension, sniffLog, type QuotingDocument} from './discovery/sniff-log.js'
 import {RECORDING_MANIFEST_NAME} from './discovery/limits.js'
 import {neutralised} from '../shared/neutralise.js'
 
@@ -63,7 +63,12 @@ export async function discoverRun(port: FsPort, runPath: string, limits: IngestL
     // the user named this file: it is read at its target (through a link too), under the name given
     const root = {abs: dirname(real), real: dirname(real)}
     const size = await port.stat(real).then((s) => s.size)
-    return {runPath, input: 'file', root, logs: [{abs: real, rel: basename(port.resolve(runPath)), size}], worktrees: [], fixture: null, issues: [], port: port.within(root.real)}
+    const rel = basename(port.resolve(runPath))
+    const inside = port.within(root.real)
+    // whatever its name, a review that quotes records is not a capture (sniff-log.ts): it is not read as one
+    const sniff = await sniffLog(inside, real, limits.sniffBytes)
+    if (typeof sniff === 'object' && 'document' in sniff) return {runPath, input: 'file', root, logs: [], worktrees: [], fixture: null, issues: [notACaptureIssue(rel, sniff)], port: inside}
+    return {runPath, input: 'file', root, logs: [{abs: real, rel, size}], worktrees: [], fixture: null, issues: [], port: inside}
   }
   if (kind !== 'dir') throw new UsageError(neutralised`RUN is neither a file nor a directory: ${runPath}`)
   const root: RunRoot = {abs: real, real}
@@ -153,6 +158,7 @@ class Walker {
       const sniff = await sniffLog(this.port, c.abs, this.limits.sniffBytes)
       const isLog = c.rel.endsWith('.log')
       if (sniff === 'autobuild') out.push(c)
+      else if (typeof sniff === 'object' && 'document' in sniff) this.issues.push(notACaptureIssue(c.rel, sniff))
       else if (typeof sniff === 'object') {
         this.issues.push(readErrorIssue(c.rel, new PortError(sniff.unreadable, sniff.unreadable)))
       } else if (sniff === 'mentions') {
@@ -178,4 +184,12 @@ class Walker {
 
 function hasContent(w: DiscoveredWorktree): boolean {
   return w.taskFolders.length > 0 || w.taskFiles.length > 0 || w.featureFiles.length > 0 || w.configFile !== null
+}
+
+/** A Markdown document quoting GuardKit records is said to be one, with where its quotes are, and not read. */
+function notACaptureIssue(rel: string, sniff: QuotingDocument): IngestIssue {
+  const {records, firstLine, lastLine} = sniff.document
+  const where = firstLine === lastLine ? `line ${firstLine}` : `lines ${firstLine}–${lastLine}`
+  return {file: rel, line: firstLine, code: 'not-a-log', severity: 'warning',
+    message: `a Markdown document that quotes ${records} GuardKit log record${records === 1 ? '' : 's'} in code blocks among its prose (${where}), not a captured AutoBuild run: excerpts, perhaps of several runs, are not read as one run`}
 }

@@ -78,7 +78,10 @@ export async function loadRunStreamed(runPath: string, options: LoadRunOptions =
 function withContent(runPath: string, {run, found}: RunRead): RunRecord {
   if (hasRunContent(run)) return run
   if (run.logs.length === 0 && found.taskFiles + found.featureFiles + found.taskFolders === 0) {
-    throw new UsageError(neutralised`No AutoBuild log found in ${runPath}.`, CAPTURE_HINT)
+    // a file that only quotes records (a review) is said to be one: the reason is the useful part
+    const quoting = run.ingestIssues.filter((i) => i.code === 'not-a-log' && i.severity === 'warning').slice(0, 5)
+    const why = quoting.map((i) => `  ${neutraliseInline(i.file)}${i.line === undefined ? '' : `:${i.line}`}: ${neutraliseInline(i.message)}`)
+    throw new UsageError([neutralised`No AutoBuild log found in ${runPath}.`, ...why].join('\n'), CAPTURE_HINT)
   }
   const held = [
     ...(run.logs.length > 0 ? [`${count(run.logs.length, 'log')} (${run.logs.map(neutraliseInline).join(', ')})`] : []),

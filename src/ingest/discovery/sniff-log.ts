@@ -3,7 +3,16 @@ import {detectEncoding, looksBinary} from '../fs/text-bytes.js'
 
 export const LOG_EXTENSIONS = ['.log', '.md', '.txt'] as const
 
-export type Sniff = 'autobuild' | 'mentions' | 'other' | 'empty' | 'binary' | {readonly unreadable: string}
+export type Sniff = 'autobuild' | 'mentions' | 'other' | 'empty' | 'binary' | {readonly unreadable: string} | QuotingDocument
+
+/**
+ * A Markdown document (a review, a post-mortem) whose GuardKit records all sit in its code blocks or
+ * quotations, among headed prose, with no run start anywhere: excerpts its author chose, often of
+ * several runs, not a capture. Read as one run, they would splice records of different runs together.
+ */
+export interface QuotingDocument {
+  readonly document: {readonly records: number; readonly firstLine: number; readonly lastLine: number}
+}
 
 const RECORD = /(?:INFO|WARNING|ERROR|DEBUG|CRITICAL):guardkit[\w.-]*:/g
 // a run start record, or a shell prompt running `guardkit autobuild` (a capture that died before logging)
@@ -13,7 +22,8 @@ const MIN_RECORDS = 3
 /**
  * Whether a text file holds AutoBuild console output: a run start (or a shell prompt running
  * `guardkit autobuild`), or at least three GuardKit log records, in its head. A note that quotes
- * one or two records (a README, a review) is not a log.
+ * one or two records (a README), or a Markdown document that quotes any number of them in its code
+ * blocks (a review: `QuotingDocument`), is not a log.
  */
 export async function sniffLog(port: FsPort, abs: string, bytes: number): Promise<Sniff> {
   let head: Uint8Array
@@ -28,8 +38,45 @@ export async function sniffLog(port: FsPort, abs: string, bytes: number): Promis
   const text = new TextDecoder(detectEncoding(head), {fatal: false}).decode(head)
   if (RUN_START.test(text)) return 'autobuild'
   const records = text.match(RECORD)?.length ?? 0
-  if (records >= MIN_RECORDS) return 'autobuild'
-  return records > 0 ? 'mentions' : 'other'
+  if (records === 0) return 'other'
+  const quoting = quotingDocument(text)
+  if (quoting !== null) return quoting
+  return records >= MIN_RECORDS ? 'autobuild' : 'mentions'
+}
+
+const FENCE = /^ {0,3}(`{3,}|~{3,})/
+const HEADING = /^ {0,3}#{1,6} \S/
+const RECORD_LINE = /(?:INFO|WARNING|ERROR|DEBUG|CRITICAL):guardkit[\w.-]*:/
+
+/**
+ * The head of a file read as Markdown (docs/ingest.md "What RUN may be"): a quoting document has a
+ * heading outside its code blocks, and every line holding a GuardKit record inside a fenced code block
+ * (``` or ~~~) or a quotation (`>`). The caller has checked that no run starts in it.
+ */
+export function quotingDocument(text: string): QuotingDocument | null {
+  let fence: string | null = null
+  let headings = 0
+  let records = 0
+  let firstLine = 0
+  let lastLine = 0
+  const lines = text.split('\n')
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!
+    const f = FENCE.exec(line)
+    if (f !== null) {
+      // a fence closes with the same character, at least as long (CommonMark)
+      if (fence === null) fence = f[1]!
+      else if (f[1]![0] === fence[0] && f[1]!.length >= fence.length) fence = null
+      continue
+    }
+    if (fence === null && HEADING.test(line)) headings++
+    if (!RECORD_LINE.test(line)) continue
+    if (fence === null && !/^ {0,3}>/.test(line)) return null
+    records++
+    if (firstLine === 0) firstLine = i + 1
+    lastLine = i + 1
+  }
+  return headings > 0 && records > 0 ? {document: {records, firstLine, lastLine}} : null
 }
 
 export function hasLogExtension(name: string): boolean {

@@ -15,6 +15,29 @@ const LOG = [
 ].join('\n')
 const NOTE = '# Notes\n\nThe run printed `INFO:guardkit.orchestrator.autobuild:Executing turn 1/5` and stopped.\n'
 const JSON1 = '{"task_id": "TASK-X-001", "turn": 1}'
+/** A maintainers' review (docs/ingest.md "What RUN may be"): prose, headings, records quoted in fences, from two runs. */
+const REVIEW = [
+  '# Canary smoke runs',
+  '',
+  '## F2: design phase',
+  '',
+  'The design phase went through the SDK on every smoke:',
+  '',
+  '```',
+  'INFO:guardkit.orchestrator.quality_gates.task_work_interface:Executing design phase for TASK-X-001 ...',
+  '```',
+  '',
+  '## F7: the stall guard',
+  '',
+  '> Smoke v7, stderr:',
+  '',
+  '```',
+  'WARNING:guardkit.orchestrator.worktree_checkpoints:Context pollution detected: 3 consecutive test failures in turns [1, 2, 3]',
+  'ERROR:guardkit.orchestrator.autobuild:Unrecoverable stall detected for TASK-X-001: context pollution detected but no passing checkpoint exists.',
+  'INFO:guardkit.orchestrator.autobuild:Orchestration complete: TASK-X-001, decision=unrecoverable_stall, turns=3',
+  '```',
+  '',
+].join('\n')
 
 const roots: string[] = []
 async function tree(files: Parameters<typeof makeTree>[0]): Promise<string> {
@@ -55,6 +78,19 @@ describe('discoverRun: the forms of RUN', () => {
     const d = await discoverRun(port, root)
     expect(d.logs.map((l) => l.rel)).toEqual(['a.log', 'b.md', 'sub/c.txt'])
     expect(d.issues).toEqual([expect.objectContaining({file: 'README.md', code: 'not-a-log', severity: 'info'})])
+  })
+
+  it('says a review that quotes records in its code blocks is no capture, in a folder and given by name, and reads a capture pasted into Markdown', async () => {
+    const root = await tree({'review.md': REVIEW, 'smoke-v7.log': REVIEW, 'issue.md': `# Build log\n\n\`\`\`\n${LOG}\n\`\`\`\n`})
+    const d = await discoverRun(port, root)
+    expect(d.logs.map((l) => l.rel)).toEqual(['issue.md'])
+    const issue = {code: 'not-a-log', severity: 'warning', line: 8,
+      message: 'a Markdown document that quotes 4 GuardKit log records in code blocks among its prose (lines 8–18), not a captured AutoBuild run: excerpts, perhaps of several runs, are not read as one run'}
+    expect(d.issues).toEqual([{file: 'review.md', ...issue}, {file: 'smoke-v7.log', ...issue}])
+    // whatever its name: the user named it, but it is still no capture
+    const direct = await discoverRun(port, join(root, 'smoke-v7.log'))
+    expect(direct.logs).toEqual([])
+    expect(direct.issues).toEqual([{file: 'smoke-v7.log', ...issue}])
   })
 
   it('recognises a worktree or a copy of one: autobuild folders, task files, feature files, config', async () => {
