@@ -12,6 +12,7 @@ import {detectTaskFindings} from './detect-findings.js'
 import {builtinCatalogue} from './diagnosis/catalogue/builtin.js'
 import type {Catalogue} from './diagnosis/catalogue/rule.js'
 import {diagnose} from './diagnosis/diagnose.js'
+import {guardkitChanges} from './diagnosis/guardkit-changes.js'
 import {taskSignals} from './diagnosis/task-signals.js'
 import {describeRunEra} from './era-statement.js'
 import {buildFeaturePictures, featurePictureOf, mainFeaturePicture} from './feature.js'
@@ -80,13 +81,16 @@ export interface RunAnalysis {
  */
 export function startRunAnalysis(run: RunRecord, options: AnalyzeRunOptions = {}, derived: DerivedEra = deriveEra(run)): RunAnalysis {
   const era = inferEra(run, derived)
-  const runEra = describeRunEra(era, placeRun(run, derived))
+  const placement = placeRun(run, derived)
+  const runEra = describeRunEra(era, placement)
   // Outside the modelled window nothing is replayed: the report says so once (runEra), not per task and profile.
   const plan = era.modelled ? planProfiles(options.profiles ?? DEFAULT_SELECTION, era.profile) : {profiles: [], asRun: null}
   const asRun = plan.asRun
   const asRunName = asRun?.name ?? null
   const replayer = taskReplayer(era, asRun, options.memo)
   const catalogue = options.catalogue ?? builtinCatalogue()
+  // what the run's GuardKit had, for catalogue rules that mean one thing before a fix and another after it
+  const guardkit = guardkitChanges(asRunName, placement)
   let nextId = 1
   return {
     head: {
@@ -100,7 +104,7 @@ export function startRunAnalysis(run: RunRecord, options: AnalyzeRunOptions = {}
       const perTask = list.map((task) => {
         const replayOf = replayer(view, task)
         const replays = Object.fromEntries(plan.profiles.map((p) => [p.name, replayOf(p)]))
-        const signals = taskSignals(view, task, catalogue)
+        const signals = taskSignals(view, task, catalogue, guardkit)
         const drafts = detectTaskFindings({run: view, task, replays, era, asRun: asRunName, catalogue}, signals)
         return {task, replays, drafts, replayOf, signals}
       })

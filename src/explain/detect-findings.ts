@@ -1,6 +1,7 @@
 import {linkCauses} from './causes.js'
 import {builtinCatalogue} from './diagnosis/catalogue/builtin.js'
 import {causeNotRecorded} from './diagnosis/cause-not-recorded.js'
+import {guardkitChanges} from './diagnosis/guardkit-changes.js'
 import {capApprovedSeverity} from './diagnosis/approved.js'
 import {taskSignals, type TaskSignals} from './diagnosis/task-signals.js'
 import type {FamilyInput, FindingDraft} from './draft.js'
@@ -35,7 +36,7 @@ export function detectTaskFindings(given: FamilyInput, signals?: TaskSignals): F
     ...detectReplayFindings(input),
     ...detectApprovalOverridden(input),
   ]
-  const classified = signals ?? taskSignals(input.run, input.task, input.catalogue!)
+  const classified = signals ?? taskSignals(input.run, input.task, input.catalogue!, guardkitChanges(input.asRun, null))
   const withSignals = detectSignalFindings(input, drafts, classified)
   const all = [...withSignals.fired, ...withSignals.drafts]
   const complete = [...all, ...causeNotRecorded(input, all, classified)]

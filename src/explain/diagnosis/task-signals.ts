@@ -2,7 +2,7 @@ import {pyHead} from '../../logic/python/strings.js'
 import type {RunRecord, TaskRun} from '../../model/run-record.js'
 import {CONSOLE_LOGGER, type Signal} from '../../model/signal.js'
 import {feedbackByTurn} from '../record-facts.js'
-import type {Catalogue, SignalRule} from './catalogue/rule.js'
+import {guardkitAllows, type Catalogue, type GuardkitChanges, type SignalRule} from './catalogue/rule.js'
 
 /** The logger of the Coach's feedback read as signals (one per bullet). */
 export const FEEDBACK_LOGGER = '(feedback)'
@@ -25,10 +25,10 @@ export interface TaskSignals {
  * the set-up signals of its AutoBuild run that no task was named for (a feature whose task files
  * were not copied fails every task), and the Coach's feedback of each turn, one signal per bullet.
  */
-export function taskSignals(run: RunRecord, task: TaskRun, catalogue: Catalogue): TaskSignals {
+export function taskSignals(run: RunRecord, task: TaskRun, catalogue: Catalogue, guardkit: GuardkitChanges = UNKNOWN_GUARDKIT): TaskSignals {
   const attempt = run.attempts.find((a) => a.attempt === task.attempt)
   const own = [...(task.signals ?? []), ...feedbackSignals(task)]
-  const rules = classifyAll(own, catalogue)
+  const rules = classifyAll(own, catalogue, guardkit)
   const classified: ClassifiedSignal[] = []
   const unclassified: Signal[] = []
   own.forEach((signal, i) => {
@@ -37,20 +37,23 @@ export function taskSignals(run: RunRecord, task: TaskRun, catalogue: Catalogue)
     else classified.push({signal, rule})
   })
   for (const signal of attempt?.signals ?? []) {
-    const rule = catalogue.classify(signal)
+    const rule = catalogue.matching(signal).find((r) => r.onlyWith === undefined && r.onlyAfter === undefined && guardkitAllows(r, guardkit)) ?? null
     if (rule !== null && rule.stage === 'setup' && rule.role !== 'context') classified.push({signal: {...signal, turn: null}, rule})
   }
   return {classified, unclassified, dropped: task.signalsDropped ?? 0}
 }
 
+/** A run whose GuardKit's era is not known: no logic change is known to be in it. */
+export const UNKNOWN_GUARDKIT: GuardkitChanges = () => null
+
 /**
  * The rule of each signal: the first that matches, unless its `onlyWith` rules have no signal in the
- * same turn (then the next that matches). A line that repeats, in the same turn, the text of a signal
+ * same turn, or the run's GuardKit fails its `guardkit` condition (then the next that matches). A line that repeats, in the same turn, the text of a signal
  * a more specific rule classified (a traceback's last line after the error record that reported it)
  * takes that signal's rule: it is the same error seen twice.
  */
-export function classifyAll(signals: readonly Signal[], catalogue: Catalogue): (SignalRule | null)[] {
-  const candidates = signals.map((s) => catalogue.matching(s))
+export function classifyAll(signals: readonly Signal[], catalogue: Catalogue, guardkit: GuardkitChanges = UNKNOWN_GUARDKIT): (SignalRule | null)[] {
+  const candidates = signals.map((s) => catalogue.matching(s).filter((r) => guardkitAllows(r, guardkit)))
   const base = candidates.map((c) => c.find((r) => r.onlyWith === undefined && r.onlyAfter === undefined) ?? null)
   /** Per turn, each base rule with the first line it was seen on. */
   const inTurn = new Map<string, Map<string, number>>()

@@ -1,5 +1,6 @@
 import {isMap, isSeq, LineCounter, parseDocument, type Node} from 'yaml'
 import {z} from 'zod'
+import {FLAG_IDS} from '../../../logic/changes.js'
 import {FINDING_CODES} from '../../../model/finding.js'
 import {ROOT_CAUSES} from '../../../model/root-cause.js'
 import {ROLES, STAGES} from '../stages.js'
@@ -33,6 +34,10 @@ const RuleSchema = z.strictObject({
   onlyWith: z.array(z.string().min(1)).min(1).optional(),
   onlyAfter: z.array(z.string().regex(/^[a-z0-9][a-z0-9.-]*$/, 'rule ids')).min(1).optional(),
   reachesLimit: z.literal(true).optional(),
+  guardkit: z.strictObject({
+    has: z.array(z.enum(FLAG_IDS as [string, ...string[]])).min(1).optional(),
+    lacks: z.array(z.enum(FLAG_IDS as [string, ...string[]])).min(1).optional(),
+  }).refine((g) => g.has !== undefined || g.lacks !== undefined, 'names logic changes in has or lacks (docs/logic-changes.md)').optional(),
   deduction: z.string().min(1).optional(),
   examples: z.array(z.string().min(1)).min(1, 'every rule needs at least one real-shaped example line'),
   counterExamples: z.array(z.string().min(1)).optional(),
@@ -125,6 +130,7 @@ export function parseSignalRules(text: string, file: string): ParsedRuleFile {
       ...(r.onlyWith === undefined ? {} : {onlyWith: r.onlyWith}),
       ...(r.onlyAfter === undefined ? {} : {onlyAfter: r.onlyAfter}),
       ...(r.reachesLimit === undefined ? {} : {reachesLimit: r.reachesLimit}),
+      ...(r.guardkit === undefined ? {} : {guardkit: r.guardkit as NonNullable<SignalRule['guardkit']>}),
       ...(r.deduction === undefined ? {} : {deduction: r.deduction}),
       examples: r.examples,
       ...(r.counterExamples === undefined ? {} : {counterExamples: r.counterExamples}),

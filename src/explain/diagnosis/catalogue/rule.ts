@@ -1,3 +1,4 @@
+import type {FlagId} from '../../../logic/changes.js'
 import type {FindingCode} from '../../../model/finding.js'
 import type {RootCause} from '../../../model/root-cause.js'
 import type {Signal} from '../../../model/signal.js'
@@ -48,6 +49,14 @@ export interface SignalRule {
    * SDK turn it was given: `SDK completed: turns=50` after `Max turns: 50`).
    */
   readonly reachesLimit?: boolean
+  /**
+   * Logic changes (docs/logic-changes.md) the GuardKit that wrote the run must have (`has`) or lack
+   * (`lacks`) for the rule to apply, read from the run's era (its as-run profile, else its place on the
+   * timeline); else the next rule that matches classifies the signal. When the era cannot tell, a `has`
+   * rule does not apply and a `lacks` rule does. A message that means one thing before a fix and
+   * another after it (a rebuilt report: lost promises before S000, none written after).
+   */
+  readonly guardkit?: {readonly has?: readonly FlagId[]; readonly lacks?: readonly FlagId[]}
   /** When the category is a deduction from the message (not what the message says): the deduction, and the finding is `inferred`. */
   readonly deduction?: string
   /** Real-shaped log lines the rule must classify (its unit test runs them through ingest). */
@@ -58,15 +67,30 @@ export interface SignalRule {
   readonly origin: {readonly file: string; readonly line: number; readonly exampleLines?: readonly number[]}
 }
 
+/** Whether the GuardKit that wrote the run had a logic change: null when its era cannot tell. */
+export type GuardkitChanges = (flag: FlagId) => boolean | null
+
+/** A rule that applies only next to other signals or findings, or to some GuardKit versions: it cannot be checked on one line. */
+export function isConditional(rule: SignalRule): boolean {
+  return rule.onlyWith !== undefined || rule.onlyAfter !== undefined || rule.guardkit !== undefined
+}
+
+/** The rule's `guardkit` condition holds for the run's GuardKit (an era that cannot tell lacks every change). */
+export function guardkitAllows(rule: SignalRule, has: GuardkitChanges): boolean {
+  const g = rule.guardkit
+  if (g === undefined) return true
+  return (g.has ?? []).every((f) => has(f) === true) && (g.lacks ?? []).every((f) => has(f) !== true)
+}
+
 export interface Catalogue {
   readonly rules: readonly SignalRule[]
   /**
    * The rule a signal belongs to out of its turn's context (the first that matches with no
-   * `onlyWith`/`onlyAfter` condition, user rules first: a condition cannot be checked on one line), or null.
+   * `onlyWith`/`onlyAfter`/`guardkit` condition, user rules first: a condition cannot be checked on one line), or null.
    */
   classify(signal: Pick<Signal, 'logger' | 'level' | 'text'>): SignalRule | null
   /**
-   * The rules that match, in order, up to the first without an `onlyWith`/`onlyAfter` condition
+   * The rules that match, in order, up to the first without a condition (`onlyWith`/`onlyAfter`/`guardkit`)
    * (the candidates when a condition fails; the rules after it can never classify the signal).
    */
   matching(signal: Pick<Signal, 'logger' | 'level' | 'text'>): readonly SignalRule[]
@@ -103,7 +127,7 @@ export function createCatalogue(rules: readonly SignalRule[]): Catalogue {
     for (const c of compiled) {
       if (!test(c, signal)) continue
       found.push(c.rule)
-      if (c.rule.onlyWith === undefined && c.rule.onlyAfter === undefined) break
+      if (!isConditional(c.rule)) break
     }
     if (memo.size < 10_000) memo.set(key, found)
     return found
@@ -112,7 +136,7 @@ export function createCatalogue(rules: readonly SignalRule[]): Catalogue {
   return {
     rules,
     matching,
-    classify: (signal) => matching(signal).find((r) => r.onlyWith === undefined && r.onlyAfter === undefined) ?? null,
+    classify: (signal) => matching(signal).find((r) => !isConditional(r)) ?? null,
     matches: (rule, signal) => {
       const c = byRule.get(rule)
       return c !== undefined && test(c, signal)

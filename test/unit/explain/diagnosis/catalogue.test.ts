@@ -5,7 +5,7 @@ import {builtinCatalogue} from '../../../../src/explain/diagnosis/catalogue/buil
 import {CATALOGUE_FILE, DOC_MARKER} from '../../../../src/explain/diagnosis/catalogue/files.js'
 import {parseSignalRules} from '../../../../src/explain/diagnosis/catalogue/parse-rules.js'
 import {renderCatalogueDoc, renderCatalogueModule} from '../../../../src/explain/diagnosis/catalogue/render-catalogue.js'
-import type {SignalRule} from '../../../../src/explain/diagnosis/catalogue/rule.js'
+import type {GuardkitChanges, SignalRule} from '../../../../src/explain/diagnosis/catalogue/rule.js'
 import {CODE_CLASSES} from '../../../../src/explain/diagnosis/code-classes.js'
 import {isFindingCode} from '../../../../src/explain/diagnosis/task-signals.js'
 import {ROOT_CAUSES} from '../../../../src/model/root-cause.js'
@@ -16,6 +16,11 @@ const yaml = readFileSync(new URL(CATALOGUE_FILE, root), 'utf8')
 const parsed = parseSignalRules(yaml, CATALOGUE_FILE)
 const catalogue = builtinCatalogue()
 const byId = new Map(parsed.rules.map((r) => [r.id, r]))
+
+/** A rule's example is read in a run whose GuardKit meets its `guardkit` condition (each change it names had or lacked). */
+function guardkitOf(rule: SignalRule): GuardkitChanges {
+  return (flag) => (rule.guardkit?.has?.includes(flag) ? true : rule.guardkit?.lacks?.includes(flag) ? false : null)
+}
 
 /** A rule's example needs the signals its `onlyWith`/`onlyAfter` rules match in the same turn (and theirs, in order). */
 function companions(rule: SignalRule): string[] {
@@ -55,12 +60,12 @@ describe('the built-in signal catalogue (docs/signals.md)', () => {
 
   describe.each(parsed.rules.map((r) => [r.id, r] as const))('%s', (_id, rule) => {
     it.each(rule.examples.map((e, i) => [i + 1, e] as const))('classifies its example %i after ingest', (_n, example) => {
-      const signals = signalsOf([...companions(rule), example], catalogue)
+      const signals = signalsOf([...companions(rule), example], catalogue, guardkitOf(rule))
       const ids = signals.classified.map((c) => c.rule.id)
       expect(ids, `${example}\n  got: ${ids.join(', ') || '(no signal)'}; unclassified: ${signals.unclassified.map((s) => s.text).join(' | ')}`).toContain(rule.id)
     })
     it.each((rule.counterExamples ?? []).map((e, i) => [i + 1, e] as const))('does not classify its counter-example %i', (_n, line) => {
-      const signals = signalsOf([...companions(rule), line], catalogue)
+      const signals = signalsOf([...companions(rule), line], catalogue, guardkitOf(rule))
       const own = signals.classified.filter((c) => c.rule.id === rule.id && (c.signal.evidence.text ?? '').length > 0 && line.includes((c.signal.evidence.text ?? '').slice(0, 40)))
       expect(own).toEqual([])
     })

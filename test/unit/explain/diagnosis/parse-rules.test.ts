@@ -22,6 +22,16 @@ describe('a signal-rule file (--signals FILE, docs/signals.md)', () => {
     expect(rules).toEqual([expect.objectContaining({id: 'site.proxy-down', category: 'model-api', stage: 'model-call', role: 'cause', origin: {file: 'mine.yaml', line: 3, exampleLines: [12]}})])
   })
 
+  it('reads a guardkit condition of logic changes, and refuses a change that does not exist or an empty one', () => {
+    const cond = (g: string) => rule().replace("    match:\n", `    guardkit: ${g}\n    match:\n`)
+    expect(parseSignalRules(cond('{has: [recoverAgentPromises]}'), 'mine.yaml').rules[0]?.guardkit).toEqual({has: ['recoverAgentPromises']})
+    expect(parseSignalRules(cond('{lacks: [stallNormalize]}'), 'mine.yaml').rules[0]?.guardkit).toEqual({lacks: ['stallNormalize']})
+    const unknown = parseSignalRules(cond('{has: [recoverPromisesPlease]}'), 'mine.yaml')
+    expect(unknown.rules).toEqual([])
+    expect(unknown.issues[0]).toMatchObject({file: 'mine.yaml', line: 6, message: expect.stringMatching(/^rule site\.proxy-down: \/guardkit\/has\/0 /)})
+    expect(parseSignalRules(cond('{}'), 'mine.yaml').issues[0]?.message).toMatch(/names logic changes in has or lacks/)
+  })
+
   it('refuses reachesLimit without onlyAfter or without a group to compare, with the rule\'s line', () => {
     const text = `${rule()}  - id: site.limit
     category: agent-budget

@@ -1,5 +1,5 @@
 import {classifyAll, taskSignals, type TaskSignals} from '../../../../src/explain/diagnosis/task-signals.js'
-import type {Catalogue} from '../../../../src/explain/diagnosis/catalogue/rule.js'
+import type {Catalogue, GuardkitChanges} from '../../../../src/explain/diagnosis/catalogue/rule.js'
 import {createLogIngest} from '../../../../src/ingest/log/ingest.js'
 import {mergeArtifacts} from '../../../../src/ingest/merge-artifacts.js'
 import type {RunRecord} from '../../../../src/model/run-record.js'
@@ -32,7 +32,7 @@ export function runOf(lines: readonly string[], o: {ownTurns?: boolean} = {}): R
  * The lines through ingest, then the task's signals classified: Player-side lines in the Player's
  * part of turn 1, feedback lines (`⚠ Feedback: …`) after the Coach has started.
  */
-export function signalsOf(lines: readonly string[], catalogue: Catalogue): TaskSignals {
+export function signalsOf(lines: readonly string[], catalogue: Catalogue, guardkit?: GuardkitChanges): TaskSignals {
   // an example may be several physical lines (a traceback), joined by \n
   const placed = lines.flatMap((l) => l.split('\n')).flatMap((l) => (/^\s*⚠ (?:\[[^\]]+\] )?Feedback:/.test(l) ? [COACH, l] : [l]))
   const run = runOf(placed)
@@ -40,14 +40,14 @@ export function signalsOf(lines: readonly string[], catalogue: Catalogue): TaskS
   if (task === undefined) {
     // a line that ends the run before the task's loop (an interrupt, a set-up error): the run's signals
     const signals = run.attempts.flatMap((a) => a.signals ?? [])
-    const rules = classifyAll(signals, catalogue)
+    const rules = classifyAll(signals, catalogue, guardkit)
     const classified = signals.flatMap((signal, i) => (rules[i] == null ? [] : [{signal, rule: rules[i]!}]))
     return {classified, unclassified: signals.filter((_, i) => rules[i] == null), dropped: 0}
   }
-  const own = taskSignals(run, task, catalogue)
+  const own = taskSignals(run, task, catalogue, guardkit)
   // the run's own signals (another task's, the set-up's), with the same conditions among themselves
   const signals = run.attempts.flatMap((a) => a.signals ?? [])
-  const rules = classifyAll(signals, catalogue)
+  const rules = classifyAll(signals, catalogue, guardkit)
   const runLevel = signals.flatMap((signal, i) => (rules[i] == null ? [] : [{signal, rule: rules[i]!}]))
   return {...own, classified: [...own.classified, ...runLevel]}
 }

@@ -1,0 +1,24 @@
+import {changeById, type FlagId} from '../../logic/changes.js'
+import {COMMITS} from '../../logic/change-registry/commits.js'
+import type {EraPlacement} from '../../replay/era-timeline.js'
+import {flagsOfProfile} from '../recorded-stall.js'
+import type {GuardkitChanges} from './catalogue/rule.js'
+
+/**
+ * Which logic changes the GuardKit that wrote a run had, for the catalogue's `guardkit` conditions
+ * (docs/signals.md): inside the modelled window, the as-run profile's flags; outside it, the run's
+ * place on the timeline (docs/era-markers.md) — an era that starts after the change landed has it, one
+ * that ends before does not; otherwise the records cannot tell (null).
+ */
+export function guardkitChanges(asRun: string | null, placement: EraPlacement | null): GuardkitChanges {
+  const flags = asRun === null ? null : flagsOfProfile(asRun)
+  return (flag: FlagId) => {
+    if (flags !== null) return flags[flag]
+    if (placement === null) return null
+    const landed = COMMITS.find((c) => c.sha === changeById(flag).commit)?.date
+    if (landed === undefined) return null
+    if (placement.first.from > landed) return true
+    if (placement.last.to !== null && placement.last.to < landed) return false
+    return null
+  }
+}
