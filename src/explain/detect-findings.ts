@@ -10,6 +10,7 @@ import {detectBoundaryFindings} from './families/boundaries.js'
 import {detectCriteriaFindings} from './families/criteria.js'
 import {detectInfrastructureFindings} from './families/infrastructure.js'
 import {detectPipelineFindings} from './families/pipeline.js'
+import {detectPlayerErrorsNotInLog} from './families/player-error-not-in-log.js'
 import {detectReplayFindings} from './families/replay.js'
 import {detectSignalFindings} from './families/signals.js'
 import {detectStallFindings} from './families/stall.js'
@@ -20,9 +21,10 @@ import {detectTestFindings} from './families/tests.js'
  * work on runs of any era, also outside the modelled window; the replay family adds what only a
  * replay can say (a divergence from the record, what `fixed` still gets wrong); the signal family
  * adds what the catalogue recognises in the log (docs/signals.md) and lends its quoted lines to the
- * findings that explain them. A task that did not end approved and has no finding that can be its
- * cause gets CAUSE_NOT_RECORDED; on an approved task nothing is critical or high unless the approval
- * itself was wrong.
+ * findings that explain them. A Player failure whose error line is not in the log is then given the
+ * error of a turn that failed the same way, inferred, or said to be missing (PLAYER_ERROR_NOT_IN_LOG).
+ * A task that did not end approved and has no finding that can be its cause gets CAUSE_NOT_RECORDED;
+ * on an approved task nothing is critical or high unless the approval itself was wrong.
  */
 export function detectTaskFindings(given: FamilyInput, signals?: TaskSignals): FindingDraft[] {
   const input = given.catalogue === undefined ? {...given, catalogue: builtinCatalogue()} : given
@@ -38,7 +40,8 @@ export function detectTaskFindings(given: FamilyInput, signals?: TaskSignals): F
   ]
   const classified = signals ?? taskSignals(input.run, input.task, input.catalogue!, guardkitChanges(input.asRun, null))
   const withSignals = detectSignalFindings(input, drafts, classified)
-  const all = [...withSignals.fired, ...withSignals.drafts]
+  // after the signals: a Player failure whose error line is missing takes a recorded twin's error, or says what is known
+  const all = detectPlayerErrorsNotInLog(input, [...withSignals.fired, ...withSignals.drafts], classified)
   const complete = [...all, ...causeNotRecorded(input, all, classified)]
   return linkCauses(capApprovedSeverity(input.task, complete))
 }

@@ -38,6 +38,7 @@ export const WHY: Readonly<Record<FindingCode, string>> = {
   LOG_SIGNAL: 'the log records an error',
   CAUSE_NOT_RECORDED: 'the records do not say why',
   APPROVAL_OVERRIDDEN: 'a stopping rule overrode the Coach\'s approval',
+  PLAYER_ERROR_NOT_IN_LOG: 'the Player failed and its error is not in the log',
 }
 
 /** What GuardKit never changed, for the verdict's "not fixed" line. */

@@ -39,6 +39,7 @@ export const FINDING_CODES = [
   'LOG_SIGNAL',
   'CAUSE_NOT_RECORDED',
   'APPROVAL_OVERRIDDEN',
+  'PLAYER_ERROR_NOT_IN_LOG',
 ] as const
 
 export type FindingCode = (typeof FINDING_CODES)[number]

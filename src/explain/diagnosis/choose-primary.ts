@@ -83,11 +83,21 @@ export function choosePrimary(task: TaskRun, drafts: readonly FindingDraft[]): D
 function rootsByTurn(causes: readonly {draft: FindingDraft; stage: Stage; role: Role}[], failing: readonly number[]): Map<number, FindingDraft> {
   const roots = new Map<number, FindingDraft>()
   for (const t of failing) {
-    const on = causes.filter((c) => c.draft.turns.length === 0 || c.draft.turns.includes(t))
-    const root = on.sort((a, b) => stageIndex(a.stage) - stageIndex(b.stage) || SEVERITY_ORDER.indexOf(a.draft.severity) - SEVERITY_ORDER.indexOf(b.draft.severity) || ruleOrder(a.draft) - ruleOrder(b.draft) || compareCodePoints(a.draft.key, b.draft.key))[0]
-    if (root !== undefined) roots.set(t, root.draft)
+    const root = rootAmong(causes, t)
+    if (root !== null) roots.set(t, root)
   }
   return roots
+}
+
+function rootAmong(causes: readonly {draft: FindingDraft; stage: Stage}[], turn: number): FindingDraft | null {
+  const on = causes.filter((c) => c.draft.turns.length === 0 || c.draft.turns.includes(turn))
+  const root = on.sort((a, b) => stageIndex(a.stage) - stageIndex(b.stage) || SEVERITY_ORDER.indexOf(a.draft.severity) - SEVERITY_ORDER.indexOf(b.draft.severity) || ruleOrder(a.draft) - ruleOrder(b.draft) || compareCodePoints(a.draft.key, b.draft.key))[0]
+  return root?.draft ?? null
+}
+
+/** A turn's root among these findings of role `cause`: the one of the earliest stage that shows on it (rule 2 above). */
+export function turnRoot(causes: readonly FindingDraft[], turn: number): FindingDraft | null {
+  return rootAmong(causes.map((d) => ({draft: d, stage: classOf(d).stage})), turn)
 }
 
 function candidate(c: {draft: FindingDraft; stage: Stage; role: Role}, roots: ReadonlyMap<number, FindingDraft>, failing: readonly number[], last: number | null): Candidate {

@@ -51,4 +51,5 @@ export const CODE_CLASSES: Readonly<Record<FindingCode, CodeClass>> = {
   LOG_SIGNAL: {category: 'unknown', stage: 'loop-control', role: 'cause'},
   CAUSE_NOT_RECORDED: {category: 'unknown', stage: 'outer-limits', role: 'cause'},
   APPROVAL_OVERRIDDEN: {category: 'loop-control', stage: 'loop-control', role: 'cause'},
+  PLAYER_ERROR_NOT_IN_LOG: {category: 'unknown', stage: 'player-agent', role: 'cause'},
 }

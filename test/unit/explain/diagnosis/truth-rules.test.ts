@@ -6,6 +6,10 @@ import {turnTimes} from '../../../../src/explain/record-facts.js'
 import {fact, taskRun, turn} from '../helpers.js'
 import {analyse, approvedTurn, coachTestsFailTurn, complete, directReportMissingTurn, playerFailsTurn} from './authored-runs.js'
 import {runOf, TASK} from './signal-harness.js'
+import {analyzeRun} from '../../../../src/explain/analyze-run.js'
+import {createLogIngest} from '../../../../src/ingest/log/ingest.js'
+import {mergeArtifacts} from '../../../../src/ingest/merge-artifacts.js'
+import {CUT_TASK, cutTranscript} from '../../../helpers/cut-transcript.js'
 
 /** The truth rules of the diagnosis (docs/root-causes.md, "Truth rules"): each failed on the tool before them. */
 describe('truth rules', () => {
@@ -51,6 +55,19 @@ describe('truth rules', () => {
       const err = 'Agent player received API error: authentication_failed'
       const {task} = analyse([...playerFailsTurn(1, err), ...playerFailsTurn(2, err), ...playerFailsTurn(3, err), complete('player_invocation_stall', 3)])
       for (const f of task.findings) expect(f.remediation, f.code).not.toMatch(/raise --sdk-timeout/i)
+    })
+  })
+
+  describe('a record that is not there is not guessed', () => {
+    it('says a Player error that went with a cut in the capture is missing, and names no category for it', () => {
+      const ingest = createLogIngest()
+      ingest.startFile('cut.log')
+      for (const l of cutTranscript({turns: 3})) ingest.push(l)
+      const run = mergeArtifacts({runPath: 'cut.log', fromLogs: ingest.finish(), worktrees: [], fixture: null, issues: []})
+      const task = analyzeRun(run).tasks.find((t) => t.task.taskId === CUT_TASK)!
+      expect(task.diagnosis).toMatchObject({primary: {category: 'unknown'}, confidence: 'certain'})
+      expect(task.diagnosis?.primary.summary).toMatch(/^unknown: the Player failed and its error is not in the log on t2, t3/)
+      expect(task.findings.find((f) => f.id === task.diagnosis?.primary.findingId)?.message).toMatch(/the capture was cut at line \d+/)
     })
   })
 
