@@ -1,8 +1,9 @@
 // Prints how well the diagnosis agrees with the maintainers' labels (docs/root-causes.md):
 //   node --import tsx scripts/corpus/diagnoses.ts CORPUS [--verbose]
 // CORPUS the shared corpus folder (its logs/, diagnoses/logs/, labels and outcomes);
-// per category (develop / held-out / all), the confusion pairs, the labelled runs not recovered, the
-// failed runs with no primary cause, and the approved runs diagnosed as failures.
+// per category (develop / held-out / all), the confusion pairs, the labelled runs not recovered (or in a file
+// the tool does not take for a capture), the failed runs with no named cause and those whose category the
+// records cannot decide, and the approved runs diagnosed as failures.
 import {measureAgreement, tabulate} from './agreement.js'
 
 const args = process.argv.slice(2)
@@ -29,11 +30,14 @@ const pairs = new Map<string, number>()
 for (const r of a.labels) if (r.state === 'found' && !r.agree) pairs.set(`${r.label.primary} → ${r.primary ?? '(none)'}`, (pairs.get(`${r.label.primary} → ${r.primary ?? '(none)'}`) ?? 0) + 1)
 console.log('\nconfusion (label → tool):')
 for (const [k, n] of [...pairs].sort((x, y) => y[1] - x[1])) console.log(`  ${String(n).padStart(3)}  ${k}`)
-const silent = a.labels.filter((r) => r.state === 'found' && (r.primary === null || r.primary === 'unknown'))
-console.log(`\nfailed runs with no primary cause (silent or unknown): ${silent.length}`)
+const silent = a.labels.filter((r) => r.state === 'found' && (r.primary === null || r.primaryCode === 'CAUSE_NOT_RECORDED'))
+console.log(`\nfailed runs with no named cause (no diagnosis, or CAUSE_NOT_RECORDED: the records name none): ${silent.length}`)
 for (const r of silent) console.log(`  ${r.label.log} ${r.label.taskId}#${r.label.attempt} (label ${r.label.primary})`)
+const undecided = a.labels.filter((r) => r.state === 'found' && r.primary === 'unknown' && r.primaryCode !== 'CAUSE_NOT_RECORDED')
+console.log(`\nfailed runs with a named cause whose category the records cannot decide (primary category unknown): ${undecided.length}`)
+for (const r of undecided) console.log(`  ${r.label.log} ${r.label.taskId}#${r.label.attempt} (label ${r.label.primary}): ${r.primaryCode}`)
 const missing = a.labels.filter((r) => r.state !== 'found')
-console.log(`\nlabelled runs not recovered by ingest: ${missing.length}`)
+console.log(`\nlabelled runs not recovered by ingest, or in a file it does not take for a capture: ${missing.length}`)
 for (const r of missing) console.log(`  ${r.label.log} ${r.label.taskId}#${r.label.attempt}: ${r.state}`)
 const approved = a.approved.filter((r) => r.state === 'found')
 const asFailure = approved.filter((r) => r.asFailure)

@@ -25,15 +25,23 @@ describe('corpus: the diagnosis agrees with the maintainers\' post-mortems', () 
     const all = rows.find((r) => r.split === 'all' && r.category === '(all)')!
     const develop = rows.find((r) => r.split === 'develop' && r.category === '(all)')!
     const heldOut = rows.find((r) => r.split === 'held-out' && r.category === '(all)')!
-    expect(all.agree / all.labelled).toBeGreaterThanOrEqual(0.83)
-    expect(develop.agree / develop.labelled).toBeGreaterThanOrEqual(0.86)
-    expect(heldOut.agree / heldOut.labelled).toBeGreaterThanOrEqual(0.72)
+    expect(all.agree / all.labelled).toBeGreaterThanOrEqual(0.86)
+    expect(develop.agree / develop.labelled).toBeGreaterThanOrEqual(0.89)
+    expect(heldOut.agree / heldOut.labelled).toBeGreaterThanOrEqual(0.79)
   })
 
-  it('gives every labelled failed run that ingest recovers a diagnosis, and names a cause for all but a few', {timeout: 300_000}, async () => {
+  it('gives every labelled failed run that ingest recovers a diagnosis with a named cause, its category left open for few', {timeout: 300_000}, async () => {
     const found = (await agreement()).labels.filter((r) => r.state === 'found')
     expect(found.filter((r) => r.primary === null)).toEqual([])
-    expect(found.filter((r) => r.primary === 'unknown').length).toBeLessThanOrEqual(4)
+    // the records name a cause for every one (CAUSE_NOT_RECORDED: none); a category they cannot decide, for a couple
+    expect(found.filter((r) => r.primaryCode === 'CAUSE_NOT_RECORDED')).toEqual([])
+    expect(found.filter((r) => r.primary === 'unknown').length).toBeLessThanOrEqual(2)
+  })
+
+  it('reads every labelled log as a capture but the ones the tool says are not (a document quoting records)', {timeout: 300_000}, async () => {
+    const labels = (await agreement()).labels
+    expect(labels.filter((r) => r.state === 'not-recovered')).toEqual([])
+    expect(labels.filter((r) => r.state === 'not-a-capture').length).toBeLessThanOrEqual(1)
   })
 
   it('diagnoses at most 1% of the approved runs as failures', {timeout: 300_000}, async () => {
