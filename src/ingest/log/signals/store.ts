@@ -14,21 +14,26 @@ export interface AttributedSignal {
 
 /**
  * Per task run: at most this many signals, and this many from one logger (a FalkorDB error storm
- * must not push a task's one Player error out). Identical signals in one turn are counted on the
- * first. What is not kept is counted (`signalsDropped`).
+ * must not push a task's one Player error out). Past either, a logger's first signal on a turn is
+ * still kept, up to HARD_MAX: the diagnosis counts the turns an error shows on, and a long run's last
+ * turns are the ones that ended it. Identical signals in one turn are counted on the first. What is
+ * not kept is counted (`signalsDropped`).
  */
 const MAX_PER_TASK = 300
 const MAX_PER_LOGGER = 60
+const HARD_MAX = 1000
 
 interface Bucket {
   readonly signals: {-readonly [K in keyof Signal]: Signal[K]}[]
   readonly byKey: Map<string, number>
   readonly perLogger: Map<string, number>
+  /** logger and turn of every signal kept. */
+  readonly onTurn: Set<string>
   dropped: number
 }
 
 function newBucket(): Bucket {
-  return {signals: [], byKey: new Map(), perLogger: new Map(), dropped: 0}
+  return {signals: [], byKey: new Map(), perLogger: new Map(), onTurn: new Set(), dropped: 0}
 }
 
 /** The signals of one AutoBuild run, per task id (any id a signal named or was attributed to) and the run's own. */
@@ -55,11 +60,14 @@ export function addSignal(store: AttemptSignals, file: string, a: AttributedSign
     return
   }
   const fromLogger = bucket.perLogger.get(s.logger) ?? 0
-  if (bucket.signals.length >= MAX_PER_TASK || fromLogger >= MAX_PER_LOGGER) {
+  const loggerTurn = `${s.logger}\u0000${a.turn ?? ''}`
+  const withinCaps = bucket.signals.length < MAX_PER_TASK && fromLogger < MAX_PER_LOGGER
+  if (!withinCaps && (bucket.onTurn.has(loggerTurn) || bucket.signals.length >= HARD_MAX)) {
     bucket.dropped++
     return
   }
   bucket.perLogger.set(s.logger, fromLogger + 1)
+  bucket.onTurn.add(loggerTurn)
   bucket.byKey.set(key, bucket.signals.length)
   bucket.signals.push({
     source: s.source,

@@ -107,6 +107,21 @@ describe('signals: what ingest keeps of the trouble a log records (docs/ingest.m
     expect(texts(t.signals)).toContain('[TASK-AB-001] the one that matters')
   })
 
+  it('a long run keeps each turn\'s first error of a logger after the logger\'s cap is reached (its last turns are not lost)', () => {
+    const turns = Array.from({length: 80}, (_, k) => k + 1).flatMap((n) => [
+      `INFO:guardkit.orchestrator.autobuild:Executing turn ${n}/80`,
+      `INFO:guardkit.orchestrator.agent_invoker:Invoking Player via task-work delegation for TASK-AB-001 (turn ${n})`,
+      `ERROR:guardkit.orchestrator.agent_invoker:[TASK-AB-001] Player failed after ${n * 7}s: connection reset`,
+      `ERROR:guardkit.orchestrator.agent_invoker:[TASK-AB-001] Retry ${n} gave up`,
+    ])
+    const t = ingest([...START, `INFO:guardkit.orchestrator.autobuild:Starting orchestration for TASK-AB-001 (resume=False)`, ...turns]).tasks[0]!
+    const failed = t.signals!.filter((s) => s.text.includes('Player failed after'))
+    expect(failed.map((s) => s.turn)).toEqual(Array.from({length: 80}, (_, k) => k + 1))
+    // the logger's cap still holds for the rest: 60 kept in turn order, then one per turn
+    expect(t.signals!.filter((s) => s.logger === 'guardkit.orchestrator.agent_invoker')).toHaveLength(60 + 50)
+    expect(t.signalsDropped).toBe(160 - 110)
+  })
+
   it('cuts a signal to one line of 400 code points', () => {
     const r = ingest([...START, ...loop('TASK-AB-001'), `ERROR:guardkit.orchestrator.agent_invoker:${'é'.repeat(1000)}`])
     expect([...r.tasks[0]!.signals![0]!.text]).toHaveLength(400)
