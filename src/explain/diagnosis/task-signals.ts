@@ -2,7 +2,7 @@ import {pyHead} from '../../logic/python/strings.js'
 import type {RunRecord, TaskRun} from '../../model/run-record.js'
 import {CONSOLE_LOGGER, type Signal} from '../../model/signal.js'
 import {feedbackByTurn} from '../record-facts.js'
-import type {Catalogue, SignalRule} from './catalogue/rule.js'
+import {isConditional, type Catalogue, type SignalRule} from './catalogue/rule.js'
 
 /** The logger of the Coach's feedback read as signals (one per bullet). */
 export const FEEDBACK_LOGGER = '(feedback)'
@@ -45,13 +45,13 @@ export function taskSignals(run: RunRecord, task: TaskRun, catalogue: Catalogue)
 
 /**
  * The rule of each signal: the first that matches, unless its `onlyWith` rules have no signal in the
- * same turn (then the next that matches). A line that repeats, in the same turn, the text of a signal
+ * same turn, or one of its `notWith` rules has (then the next that matches). A line that repeats, in the same turn, the text of a signal
  * a more specific rule classified (a traceback's last line after the error record that reported it)
  * takes that signal's rule: it is the same error seen twice.
  */
 export function classifyAll(signals: readonly Signal[], catalogue: Catalogue): (SignalRule | null)[] {
   const candidates = signals.map((s) => catalogue.matching(s))
-  const base = candidates.map((c) => c.find((r) => r.onlyWith === undefined && r.onlyAfter === undefined) ?? null)
+  const base = candidates.map((c) => c.find((r) => !isConditional(r)) ?? null)
   /** Per turn, each base rule with the first line it was seen on. */
   const inTurn = new Map<string, Map<string, number>>()
   signals.forEach((s, i) => {
@@ -70,6 +70,7 @@ export function classifyAll(signals: readonly Signal[], catalogue: Catalogue): (
       const rules = (r.onlyWith ?? []).filter((id) => !isFindingCode(id))
       const before = r.onlyAfter ?? []
       return (rules.length === 0 || rules.some((id) => present?.has(id) === true)) &&
+        (r.notWith ?? []).every((id) => present?.has(id) !== true) &&
         (before.length === 0 || before.some((id) => present !== undefined && present.has(id) && present.get(id)! < line)) &&
         (r.reachesLimit !== true || reachesLimit(r, i))
     }) ?? null

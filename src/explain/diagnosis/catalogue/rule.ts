@@ -43,6 +43,12 @@ export interface SignalRule {
   /** Rule ids one of whose signals must come earlier in the same turn (a session that completed, then timed out). */
   readonly onlyAfter?: readonly string[]
   /**
+   * Rule ids none of whose signals may show on the same turn for this rule to apply; else the next rule
+   * that matches classifies the signal (a fast test failure is no import error when GuardKit's own
+   * classifier read the output and found the code at fault).
+   */
+  readonly notWith?: readonly string[]
+  /**
    * With `onlyAfter`: the number this rule's pattern captures (its first group) must be at least the
    * number captured from the latest earlier `onlyAfter` signal of the turn (a session that used every
    * SDK turn it was given: `SDK completed: turns=50` after `Max turns: 50`).
@@ -62,11 +68,11 @@ export interface Catalogue {
   readonly rules: readonly SignalRule[]
   /**
    * The rule a signal belongs to out of its turn's context (the first that matches with no
-   * `onlyWith`/`onlyAfter` condition, user rules first: a condition cannot be checked on one line), or null.
+   * `onlyWith`/`onlyAfter`/`notWith` condition, user rules first: a condition cannot be checked on one line), or null.
    */
   classify(signal: Pick<Signal, 'logger' | 'level' | 'text'>): SignalRule | null
   /**
-   * The rules that match, in order, up to the first without an `onlyWith`/`onlyAfter` condition
+   * The rules that match, in order, up to the first without an `onlyWith`/`onlyAfter`/`notWith` condition
    * (the candidates when a condition fails; the rules after it can never classify the signal).
    */
   matching(signal: Pick<Signal, 'logger' | 'level' | 'text'>): readonly SignalRule[]
@@ -103,7 +109,7 @@ export function createCatalogue(rules: readonly SignalRule[]): Catalogue {
     for (const c of compiled) {
       if (!test(c, signal)) continue
       found.push(c.rule)
-      if (c.rule.onlyWith === undefined && c.rule.onlyAfter === undefined) break
+      if (!isConditional(c.rule)) break
     }
     if (memo.size < 10_000) memo.set(key, found)
     return found
@@ -112,7 +118,7 @@ export function createCatalogue(rules: readonly SignalRule[]): Catalogue {
   return {
     rules,
     matching,
-    classify: (signal) => matching(signal).find((r) => r.onlyWith === undefined && r.onlyAfter === undefined) ?? null,
+    classify: (signal) => matching(signal).find((r) => !isConditional(r)) ?? null,
     matches: (rule, signal) => {
       const c = byRule.get(rule)
       return c !== undefined && test(c, signal)
@@ -125,6 +131,11 @@ export function createCatalogue(rules: readonly SignalRule[]): Catalogue {
       return Number.isFinite(n) ? n : null
     },
   }
+}
+
+/** A rule whose use depends on the other signals of the turn (`onlyWith`, `onlyAfter`, `notWith`). */
+export function isConditional(rule: SignalRule): boolean {
+  return rule.onlyWith !== undefined || rule.onlyAfter !== undefined || rule.notWith !== undefined
 }
 
 function test(c: Compiled, signal: Pick<Signal, 'logger' | 'level' | 'text'>): boolean {

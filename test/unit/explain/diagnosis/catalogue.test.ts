@@ -53,6 +53,10 @@ describe('the built-in signal catalogue (docs/signals.md)', () => {
     for (const r of parsed.rules) for (const id of r.onlyWith ?? []) if (!isFindingCode(id)) expect(byId.has(id), `${r.id}: ${id}`).toBe(true)
   })
 
+  it('names only rules that exist in notWith', () => {
+    for (const r of parsed.rules) for (const id of r.notWith ?? []) expect(byId.has(id), `${r.id}: ${id}`).toBe(true)
+  })
+
   describe.each(parsed.rules.map((r) => [r.id, r] as const))('%s', (_id, rule) => {
     it.each(rule.examples.map((e, i) => [i + 1, e] as const))('classifies its example %i after ingest', (_n, example) => {
       const signals = signalsOf([...companions(rule), example], catalogue)

@@ -38,6 +38,13 @@ describe('a signal-rule file (--signals FILE, docs/signals.md)', () => {
     expect(issues).toEqual([{file: 'mine.yaml', line: 13, message: 'rule site.limit: reachesLimit needs onlyAfter and a capturing group in match.pattern (the number compared)'}])
   })
 
+  it('reads notWith as rule ids, and refuses anything else there', () => {
+    expect(parseSignalRules(rule('    notWith: [site.other-rule]\n'), 'mine.yaml').rules[0]?.notWith).toEqual(['site.other-rule'])
+    const {rules, issues} = parseSignalRules(rule('    notWith: [ZERO_TEST_ANOMALY]\n'), 'mine.yaml')
+    expect(rules).toEqual([])
+    expect(issues).toEqual([{file: 'mine.yaml', line: 13, message: 'rule site.proxy-down: /notWith/0 rule ids'}])
+  })
+
   it('says which file and line hold what is wrong, and keeps the good rules', () => {
     const text = `${rule()}  - id: site.bad
     category: not-a-category
