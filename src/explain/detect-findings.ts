@@ -2,6 +2,7 @@ import {linkCauses} from './causes.js'
 import {builtinCatalogue} from './diagnosis/catalogue/builtin.js'
 import {causeNotRecorded} from './diagnosis/cause-not-recorded.js'
 import {capApprovedSeverity} from './diagnosis/approved.js'
+import {promoteConvergingTimeout} from './diagnosis/converging-timeout.js'
 import {taskSignals, type TaskSignals} from './diagnosis/task-signals.js'
 import type {FamilyInput, FindingDraft} from './draft.js'
 import {detectApprovalOverridden} from './families/approval-overridden.js'
@@ -20,7 +21,8 @@ import {detectTestFindings} from './families/tests.js'
  * replay can say (a divergence from the record, what `fixed` still gets wrong); the signal family
  * adds what the catalogue recognises in the log (docs/signals.md) and lends its quoted lines to the
  * findings that explain them. A task that did not end approved and has no finding that can be its
- * cause gets CAUSE_NOT_RECORDED; on an approved task nothing is critical or high unless the approval
+ * cause gets CAUSE_NOT_RECORDED, unless a wall-clock limit ended a loop that was still converging (that
+ * limit is then the cause, inferred); on an approved task nothing is critical or high unless the approval
  * itself was wrong.
  */
 export function detectTaskFindings(given: FamilyInput, signals?: TaskSignals): FindingDraft[] {
@@ -37,7 +39,7 @@ export function detectTaskFindings(given: FamilyInput, signals?: TaskSignals): F
   ]
   const classified = signals ?? taskSignals(input.run, input.task, input.catalogue!)
   const withSignals = detectSignalFindings(input, drafts, classified)
-  const all = [...withSignals.fired, ...withSignals.drafts]
+  const all = promoteConvergingTimeout(input.task, [...withSignals.fired, ...withSignals.drafts])
   const complete = [...all, ...causeNotRecorded(input, all, classified)]
   return linkCauses(capApprovedSeverity(input.task, complete))
 }
