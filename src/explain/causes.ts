@@ -34,7 +34,7 @@ export const CAUSE_RULES: readonly CauseRule[] = [
     when: 'overlap',
   },
   {effect: 'ZERO_OF_N_TEXT_MATCH_EMPTY', causes: ['CRITERIA_COUNT_INFLATED'], when: 'task'},
-  {effect: 'STALL_FIRED', causes: ['ZERO_OF_N_TEXT_MATCH_EMPTY', 'TEXT_MATCH_NEAR_MISS', 'CRITERION_ID_MISMATCH', 'ZERO_TEST_ANOMALY', 'SYNTHETIC_REPORT_WITHOUT_PROMISES'], when: 'overlap'},
+  {effect: 'STALL_FIRED', causes: ['ZERO_OF_N_TEXT_MATCH_EMPTY', 'TEXT_MATCH_NEAR_MISS', 'TEXT_MATCH_MISSED_ALL', 'CRITERION_ID_MISMATCH', 'ZERO_TEST_ANOMALY', 'SYNTHETIC_REPORT_WITHOUT_PROMISES'], when: 'overlap'},
   {effect: 'STALL_ON_CORRECT_WORK', causes: ['PROMISES_LOST_ACROSS_TURNS', 'AGENT_PROMISES_OVERWRITTEN'], when: 'before'},
   {effect: 'STALL_ON_CORRECT_WORK', causes: ['STALL_FIRED'], when: 'overlap'},
   {effect: 'CONTEXT_POLLUTION_STALL', causes: ['PLAYER_TIMEOUT', 'ZERO_TEST_ANOMALY'], when: 'overlap'},

@@ -16,7 +16,9 @@ export function detectCriteriaFindings(input: FamilyInput): FindingDraft[] {
   const promises = input.task.turns.map((t) => turnPromises(input.task, t))
   return [
     ...zeroOfNTextMatchEmpty(input, promises),
+    ...textMatchMissedAll(input),
     ...promisesLostAcrossTurns(input, promises),
+    ...promisesDroppedAcrossTurns(input, promises),
     ...criterionIdMismatch(input, promises),
     ...criteriaCountInflated(input),
     ...detectTextMatchFindings(input),
@@ -71,6 +73,40 @@ function zeroOfNTextMatchEmpty(input: FamilyInput, promises: readonly TurnPromis
   ]
 }
 
+/**
+ * TEXT_MATCH_MISSED_ALL: the 0/N dump shows the Coach matched by text (no promises) against the Player's reported
+ * requirements — at least one per criterion — and verified none. Inferred: the text rules (a substring, or 70% of
+ * the keywords, docs/guardkit-logic.md §7.5) missed every pair; whether the requirements meant the criteria is not in
+ * the records, only that the matching could not tell.
+ */
+function textMatchMissedAll(input: FamilyInput): FindingDraft[] {
+  const hits: {turn: number; total: number; reported: readonly string[]; evidence: readonly Evidence[]}[] = []
+  for (const t of input.task.turns) {
+    const dump = t.coach.diagnosticDump?.value
+    const reported = dump?.requirementsMetList ?? null
+    if (!dump || reported === null || dump.met !== 0 || dump.total === 0 || !/^(text|hybrid)$/.test(dump.matchingStrategy)) continue
+    if (reported.length < dump.total || !/^\(not used/.test(dump.completionPromises.trim())) continue
+    hits.push({turn: t.turn, total: dump.total, reported, evidence: t.coach.diagnosticDump!.evidence})
+  }
+  if (hits.length === 0) return []
+  const turns = hits.map((h) => h.turn)
+  const h = hits[0]!
+  return [
+    draft(input, {
+      code: 'TEXT_MATCH_MISSED_ALL',
+      severity: 'high',
+      turns,
+      message: `On ${formatTurns(turns)} the Coach had no completion promises and matched the ${h.total} criteria by text against the Player's ${h.reported.length} reported requirements (e.g. "${h.reported[0]}"), and verified none: the text rules need a criterion's own words in a requirement (a substring, or 70% of its keywords), so requirements written in other words never match.`,
+      evidence: hits.flatMap((x) => x.evidence).slice(0, 12),
+      remediation: 'Have the Player report completion promises with the criterion ids (task-work mode), or quote each criterion verbatim in its requirements list; then check the criteria against the work yourself.',
+      fixedIn: null,
+      source: {function: 'CoachValidator._match_by_text', spec: '§7.2, §7.5'},
+      deduction: 'the Player reported at least one requirement per criterion and the text path verified none of them; whether they meant the criteria is not in the records, only that the text rules could not tell',
+      detail: {turns: hits.map((x) => ({turn: x.turn, total: x.total, reported: x.reported}))},
+    }),
+  ]
+}
+
 /** PROMISES_LOST_ACROSS_TURNS: an earlier turn had promises, this one none, and the Coach did not reuse them. */
 function promisesLostAcrossTurns(input: FamilyInput, promises: readonly TurnPromises[]): FindingDraft[] {
   const reuses = flagsOfProfile(input.asRun).priorTurnPromises
@@ -111,6 +147,45 @@ function promisesLostAcrossTurns(input: FamilyInput, promises: readonly TurnProm
         ? {}
         : {deduction: 'no 0/N dump says which strategy the Coach used; this GuardKit reads only the current turn\'s promises, and the turn rejected criteria with none recorded'}),
       detail: {promisesTurn: firstWith.turn, promises: n, lostTurns: turns},
+    }),
+  ]
+}
+
+/**
+ * PROMISES_LOST_ACROSS_TURNS, partial: a fix turn carried fewer promises than an earlier turn whose Coach verified
+ * criteria, and verified fewer — the Player promised only what the feedback named, and the Coach reads only the
+ * turn's own promises (docs/guardkit-logic.md §7.3: no version merges an earlier turn's into a non-empty list).
+ */
+function promisesDroppedAcrossTurns(input: FamilyInput, promises: readonly TurnPromises[]): FindingDraft[] {
+  const count = (p: TurnPromises | undefined) => (p?.seen?.length ?? 0) || (p?.recoveredCount ?? 0)
+  let best: {turn: number; promises: number; met: number; total: number | null; evidence: readonly Evidence[]} | null = null
+  const dropped: {turn: number; promises: number; met: number; evidence: readonly Evidence[]}[] = []
+  for (const t of [...input.task.turns].sort((a, b) => a.turn - b.turn)) {
+    const p = promises.find((x) => x.turn === t.turn)
+    const n = count(p)
+    const met = t.coach.verified?.value ?? t.coach.criteriaMet?.value ?? null
+    if (n === 0 || met === null) continue
+    const evidence = [...(p?.seenEvidence ?? []), ...(p?.recoveredEvidence ?? []), ...(t.coach.criteriaMet?.evidence ?? [])]
+    if (best !== null && n < best.promises && met < best.met && (t.coach.rejected?.value ?? 0) > 0) {
+      dropped.push({turn: t.turn, promises: n, met, evidence})
+      continue
+    }
+    if (met > 0 && (best === null || met > best.met)) best = {turn: t.turn, promises: n, met, total: t.coach.criteriaTotal?.value ?? null, evidence}
+  }
+  if (best === null || dropped.length === 0) return []
+  const turns = dropped.map((d) => d.turn)
+  const of = best.total === null ? '' : ` of the ${best.total}`
+  return [
+    draft(input, {
+      code: 'PROMISES_LOST_ACROSS_TURNS',
+      severity: 'high',
+      turns,
+      message: `Turn ${best.turn}'s report carried ${best.promises} completion promises and the Coach verified ${best.met}${of} criteria; ${formatTurns(turns)} carried only ${dropped[0]!.promises} (for what the feedback named), and the Coach, which reads only the turn's own promises, verified ${dropped[0]!.met}: criteria met before were judged without a promise.`,
+      evidence: [...best.evidence, ...dropped.flatMap((d) => d.evidence)].slice(0, 12),
+      remediation: `Have the Player restate every criterion's promise on each turn (its prompt), not only the ones the feedback names; review turn ${best.turn}'s work against the criteria yourself.`,
+      fixedIn: null,
+      source: {function: 'CoachValidator._load_completion_promises', spec: '§7.3'},
+      detail: {promisesTurn: best.turn, promises: best.promises, lostTurns: turns, partial: true},
     }),
   ]
 }

@@ -69,6 +69,14 @@ describe('choosing the primary cause (docs/root-causes.md)', () => {
     expect(choosePrimary(failed(3), [port, budget])?.primaryKey).toBe('budget')
   })
 
+  it('takes sub-bullets counted as criteria for the cause when nothing earlier in the turns failed (criteria-parsing)', () => {
+    const chosen = choosePrimary(failed(5), [
+      d('inflated', 'CRITERIA_COUNT_INFLATED', [1, 2, 3, 4, 5], {category: 'criteria-parsing', severity: 'medium'}),
+      d('stall', 'STALL_FIRED', [1, 2, 3, 4, 5], {category: 'loop-control'}),
+    ])
+    expect(chosen?.primaryKey).toBe('inflated')
+  })
+
   it('counts the turn the Coach approved as failing when a stopping rule still ended the task on it', () => {
     const task = taskRun({outcome: fact('unrecoverable_stall'), turns: [feedbackTurn(1, '- x'), turn(2, {coach: {decision: fact('approve' as const)}})]})
     const chosen = choosePrimary(task, [signal('gate', [1], 'quality-gate', 'gates'), d('overridden', 'APPROVAL_OVERRIDDEN', [2], {category: 'loop-control', severity: 'critical'})])
