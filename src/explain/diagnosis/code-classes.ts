@@ -25,6 +25,7 @@ export const CODE_CLASSES: Readonly<Record<FindingCode, CodeClass>> = {
   DIRECT_MODE_WITH_CRITERIA: {category: 'configuration', stage: 'setup', role: 'contributing'},
   PROMISES_LOST_ACROSS_TURNS: {category: 'cross-turn-memory', stage: 'pipeline', role: 'cause'},
   TASK_ID_MISSING_IN_RESULTS: {category: 'pipeline-data-loss', stage: 'pipeline', role: 'cause'},
+  PROMISES_NOT_PASSED_TO_COACH: {category: 'pipeline-data-loss', stage: 'pipeline', role: 'cause'},
   ZERO_OF_N_TEXT_MATCH_EMPTY: {category: 'criteria-matching', stage: 'criteria', role: 'cause'},
   TEXT_MATCH_NEAR_MISS: {category: 'criteria-matching', stage: 'criteria', role: 'cause'},
   TEXT_MATCH_MISSED_ALL: {category: 'criteria-matching', stage: 'criteria', role: 'cause'},

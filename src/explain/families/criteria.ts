@@ -17,6 +17,7 @@ export function detectCriteriaFindings(input: FamilyInput): FindingDraft[] {
   return [
     ...zeroOfNTextMatchEmpty(input, promises),
     ...textMatchMissedAll(input),
+    ...promisesNotPassedToCoach(input, promises),
     ...promisesLostAcrossTurns(input, promises),
     ...promisesDroppedAcrossTurns(input, promises),
     ...criterionIdMismatch(input, promises),
@@ -103,6 +104,39 @@ function textMatchMissedAll(input: FamilyInput): FindingDraft[] {
       source: {function: 'CoachValidator._match_by_text', spec: '§7.2, §7.5'},
       deduction: 'the Player reported at least one requirement per criterion and the text path verified none of them; whether they meant the criteria is not in the records, only that the text rules could not tell',
       detail: {turns: hits.map((x) => ({turn: x.turn, total: x.total, reported: x.reported}))},
+    }),
+  ]
+}
+
+/**
+ * PROMISES_NOT_PASSED_TO_COACH: the invoker logged that it recovered the agent's completion promises into the turn's
+ * Player report (`Recovered N completion_promises …`), yet the same turn's 0/N dump says the Coach used none
+ * (`completion_promises: (not used)`): the promises were lost between the report and the Coach. Certain of both
+ * facts; where they went missing (the results file the Coach reads first, a task id it could not look the report up
+ * by, docs/guardkit-logic.md §7.3) the log does not say.
+ */
+function promisesNotPassedToCoach(input: FamilyInput, promises: readonly TurnPromises[]): FindingDraft[] {
+  const hits: {turn: number; recovered: number; total: number; evidence: readonly Evidence[]}[] = []
+  for (const t of input.task.turns) {
+    const p = promises.find((x) => x.turn === t.turn)
+    const dump = t.coach.diagnosticDump?.value
+    if (!p || (p.recoveredCount ?? 0) === 0 || !dump || dump.met !== 0 || !/^\(not used/.test(dump.completionPromises.trim())) continue
+    hits.push({turn: t.turn, recovered: p.recoveredCount!, total: dump.total, evidence: [...p.recoveredEvidence, ...t.coach.diagnosticDump!.evidence]})
+  }
+  if (hits.length === 0) return []
+  const turns = hits.map((h) => h.turn)
+  const h = hits[0]!
+  return [
+    draft(input, {
+      code: 'PROMISES_NOT_PASSED_TO_COACH',
+      severity: 'high',
+      turns,
+      message: `On ${formatTurns(turns)} the invoker recovered ${h.recovered} completion promises from the agent's report into the Player report, yet the Coach's 0/${h.total} dump says it used none ("completion_promises: (not used)") and matched by text: the promises were lost between the report and the Coach. Where is not in the log (the results file the Coach reads first, or a task id it could not find the report by).`,
+      evidence: hits.flatMap((x) => x.evidence).slice(0, 12),
+      remediation: "Compare the turn's player_turn_N.json with task_work_results.json (task_id, completion_promises) in the worktree; upgrade GuardKit (the Coach falls back to its own task id and the results carry the promises from 723e5f4e/edb5fd18).",
+      fixedIn: null,
+      source: {function: 'CoachValidator._load_completion_promises', spec: '§7.2, §7.3'},
+      detail: {turns: hits.map((x) => ({turn: x.turn, recovered: x.recovered, total: x.total}))},
     }),
   ]
 }

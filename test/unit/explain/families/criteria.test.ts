@@ -118,6 +118,29 @@ describe('from the log alone (authored runs in GuardKit\'s record shapes)', () =
     expect(task.findings.map((x) => x.code)).not.toContain('ZERO_OF_N_TEXT_MATCH_EMPTY')
   })
 
+  it('PROMISES_NOT_PASSED_TO_COACH: promises recovered into the report, none used by the Coach — and no claim that the report had none', () => {
+    const turn = (n: number) => [
+      ...turnStart(n),
+      `INFO:${AI}:Created Player report from task_work_results.json for ${TASK} turn ${n}`,
+      `INFO:${AI}:Recovered 4 completion_promises from agent-written player report for ${TASK}`,
+      '  ✓ 1 files created, 2 modified, 8 tests (passing)',
+      `INFO:${CV}:Starting Coach validation for ${TASK} turn ${n}`,
+      `WARNING:${CV}:Criteria verification 0/4 - diagnostic dump:`,
+      ...['One', 'Two', 'Three', 'Four'].map((a) => `WARNING:${CV}:  AC text: Criterion ${a} holds`),
+      `WARNING:${CV}:  requirements_met: []`,
+      `WARNING:${CV}:  completion_promises: (not used)`,
+      `WARNING:${CV}:  matching_strategy: text`,
+      `WARNING:${CV}:  _synthetic: False`,
+      `INFO:${AB}:Criteria Progress (Turn ${n}): 0/4 verified (0%)`,
+      `INFO:${AB}:Criteria: 0 verified, 4 rejected, 0 pending`,
+      `INFO:${AB}:Coach provided feedback on turn ${n}`,
+    ]
+    const {task} = analyse([...turn(1), ...turn(2), complete('unrecoverable_stall', 2)])
+    expect(task.findings.find((x) => x.code === 'PROMISES_NOT_PASSED_TO_COACH')).toMatchObject({category: 'pipeline-data-loss', confidence: 'certain', turns: [1, 2]})
+    expect(task.diagnosis?.primary.category).toBe('pipeline-data-loss')
+    for (const f of task.findings) expect(f.message).not.toMatch(/carries no completion promises/)
+  })
+
   it('PROMISES_LOST_ACROSS_TURNS: fix turns that promise only the criteria they were told to fix, and lose the ones verified before', () => {
     const turn = (n: number, recovered: number, verified: number, notes: string[]) => [
       ...turnStart(n),
