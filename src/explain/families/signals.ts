@@ -100,8 +100,9 @@ function signalDraft(input: FamilyInput, rule: SignalRule, hits: readonly Classi
 function repetition(task: TaskRun, hits: readonly ClassifiedSignal[], turns: readonly number[], stage: Stage): {sentence: string; turns: number; withinSeconds: number | null; stopAt: number} | null {
   const all = task.turns.map((t) => t.turn)
   if (turns.length < 2 || all.length < 2 || !all.every((t) => turns.includes(t))) return null
-  const texts = new Set(hits.map((h) => normalise(h.signal.evidence.text ?? h.signal.text)))
-  if (texts.size > turns.length) return null
+  // the same error: one line (task ids, turns, paths and numbers aside) that shows on every turn, not the rule matching another error on each
+  const byTurn = all.map((t) => new Set(hits.filter((h) => h.signal.turn === t).map((h) => normalise(h.signal.evidence.text ?? h.signal.text))))
+  if (![...byTurn[0]!].some((text) => byTurn.every((set) => set.has(text)))) return null
   const times = turnTimes(task)
   const spans = all.map((t) => {
     const x = times.get(t)
