@@ -15,6 +15,7 @@ export const WHY: Readonly<Record<FindingCode, string>> = {
   ZERO_OF_N_TEXT_MATCH_EMPTY: 'the Coach matched the criteria against nothing (0/N)',
   TEXT_MATCH_NEAR_MISS: 'requirements nearly matched the criteria but missed the matching rule',
   PROMISES_NOT_PASSED_TO_COACH: "the Player report carried the agent's promises, but the Coach used none",
+  CRITERIA_UNVERIFIABLE: 'the criteria left unmet ask for a human judgement no test can give',
   TEXT_MATCH_MISSED_ALL: "the Coach's text matching verified none of the criteria against the Player's reported requirements",
   CRITERION_ID_MISMATCH: 'promise ids did not line up with the criteria',
   CRITERIA_COUNT_INFLATED: 'sub-bullets were counted as criteria',

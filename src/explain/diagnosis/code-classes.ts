@@ -31,6 +31,7 @@ export const CODE_CLASSES: Readonly<Record<FindingCode, CodeClass>> = {
   TEXT_MATCH_MISSED_ALL: {category: 'criteria-matching', stage: 'criteria', role: 'cause'},
   CRITERION_ID_MISMATCH: {category: 'criteria-parsing', stage: 'criteria', role: 'cause'},
   CRITERIA_COUNT_INFLATED: {category: 'criteria-parsing', stage: 'criteria', role: 'cause'},
+  CRITERIA_UNVERIFIABLE: {category: 'task-spec', stage: 'criteria', role: 'cause'},
   GATES_SHORT_CIRCUIT: {category: 'quality-gate', stage: 'gates', role: 'contributing'},
   INFRA_TEST_FAILURE: {category: 'test-environment', stage: 'coach-tests', role: 'cause'},
   ENV_PARITY_GAP: {category: 'test-environment', stage: 'coach-tests', role: 'cause'},

@@ -22,6 +22,7 @@ export function detectCriteriaFindings(input: FamilyInput): FindingDraft[] {
     ...promisesDroppedAcrossTurns(input, promises),
     ...criterionIdMismatch(input, promises),
     ...criteriaCountInflated(input),
+    ...criteriaUnverifiable(input),
     ...detectTextMatchFindings(input),
   ]
 }
@@ -251,6 +252,41 @@ function criterionIdMismatch(input: FamilyInput, promises: readonly TurnPromises
       fixedIn: null,
       source: {function: 'CoachValidator._match_by_promises', spec: '§7.4'},
       detail: {turns: hits.map((x) => ({turn: x.turn, stray: x.stray, missing: x.missing}))},
+    }),
+  ]
+}
+
+/** A criterion that asks for a person's judgement or sign-off: no test, file or promise can show it met. */
+const HUMAN_JUDGEMENT = /\b(?:feels?|delightful|intuitive|user-friendly|pleasant|looks? (?:good|great|nice|polished)|signs? off|sign-off|approved by (?:the )?(?:product|design|ux|legal|security|stakeholder|customer|client|team|owner|po)\b|stakeholders? (?:approve|agree|accept|are happy)|to the satisfaction of)/i
+
+/**
+ * CRITERIA_UNVERIFIABLE (task-spec, inferred): on the failing turns, every criterion the Coach left unmet (the full
+ * texts of `Requirements not met … missing [...]`, or its report) asks for a person's judgement or sign-off, while
+ * the others were verified: no change to the code makes the Coach verify those, the task as written cannot pass.
+ */
+function criteriaUnverifiable(input: FamilyInput): FindingDraft[] {
+  const hits: {turn: number; missing: readonly string[]; evidence: readonly Evidence[]}[] = []
+  for (const t of input.task.turns) {
+    const missing = t.coach.missingCriteria?.value ?? null
+    if (missing === null || missing.length === 0 || (t.coach.verified?.value ?? t.coach.criteriaMet?.value ?? 0) === 0) continue
+    if (!missing.every((c) => HUMAN_JUDGEMENT.test(c))) continue
+    hits.push({turn: t.turn, missing, evidence: t.coach.missingCriteria!.evidence})
+  }
+  if (hits.length === 0) return []
+  const turns = hits.map((h) => h.turn)
+  const quoted = hits[0]!.missing.slice(0, 3).map((c) => `"${c}"`).join(', ')
+  return [
+    draft(input, {
+      code: 'CRITERIA_UNVERIFIABLE',
+      severity: 'high',
+      turns,
+      message: `On ${formatTurns(turns)} every criterion the Coach left unmet asks for a person's judgement or sign-off (${quoted}) while the others were verified: no test or file can show them met, so no turn could pass the task as written.`,
+      evidence: hits.flatMap((h) => h.evidence).slice(0, 12),
+      remediation: 'Rewrite those criteria as checks a test or a file can show (or move them to a review after the build), then run the task again; approve the verified work by hand meanwhile.',
+      fixedIn: null,
+      source: {function: 'CoachValidator.validate_requirements', spec: '§7.1'},
+      deduction: 'the wording of the unmet criteria asks for a person (a feeling, a sign-off, an approval), which no evidence the Player can give shows; the records do not hold the review that would say so',
+      detail: {turns: hits.map((h) => ({turn: h.turn, missing: h.missing}))},
     }),
   ]
 }

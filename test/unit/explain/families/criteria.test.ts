@@ -141,6 +141,28 @@ describe('from the log alone (authored runs in GuardKit\'s record shapes)', () =
     for (const f of task.findings) expect(f.message).not.toMatch(/carries no completion promises/)
   })
 
+  it('CRITERIA_UNVERIFIABLE: when every criterion left unmet asks for a human judgement or sign-off, the task as written is the cause (inferred)', () => {
+    const unmet = ['The onboarding flow feels delightful to first-time users', 'Product owner signs off on the final copy']
+    const turn = (n: number, missing: string[]) => [
+      ...turnStart(n),
+      `INFO:${AI}:Recovered 6 completion_promises from agent-written player report for ${TASK}`,
+      '  ✓ 1 files created, 2 modified, 12 tests (passing)',
+      `INFO:${CV}:Starting Coach validation for ${TASK} turn ${n}`,
+      `INFO:${CV}:Independent tests passed in 2.0s`,
+      `INFO:${CV}:Requirements not met for ${TASK}: missing ['${missing.join("', '")}']`,
+      `  ⚠ Feedback: - Not all acceptance criteria met:`,
+      `INFO:${AB}:Criteria Progress (Turn ${n}): 4/6 verified (66%)`,
+      `INFO:${AB}:Criteria: 4 verified, 2 rejected, 0 pending`,
+      `INFO:${AB}:Coach provided feedback on turn ${n}`,
+    ]
+    const {task} = analyse([...turn(1, unmet), ...turn(2, unmet), complete('unrecoverable_stall', 2)])
+    expect(task.findings.find((x) => x.code === 'CRITERIA_UNVERIFIABLE')).toMatchObject({category: 'task-spec', confidence: 'inferred', turns: [1, 2]})
+    expect(task.diagnosis).toMatchObject({primary: {category: 'task-spec'}, confidence: 'inferred'})
+    // one concrete criterion among the unmet ones: the task may just not be done
+    const mixed = analyse([...turn(1, [...unmet, 'Tour state persisted per user']), ...turn(2, [...unmet, 'Tour state persisted per user']), complete('unrecoverable_stall', 2)]).task
+    expect(mixed.findings.map((x) => x.code)).not.toContain('CRITERIA_UNVERIFIABLE')
+  })
+
   it('PROMISES_LOST_ACROSS_TURNS: fix turns that promise only the criteria they were told to fix, and lose the ones verified before', () => {
     const turn = (n: number, recovered: number, verified: number, notes: string[]) => [
       ...turnStart(n),
