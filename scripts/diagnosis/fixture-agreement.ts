@@ -33,6 +33,8 @@ export interface CaseResult {
   /** The tool names the expected category or one the case accepts. */
   readonly acceptable: boolean
   readonly task: TaskAnalysis | null
+  /** The other task runs of the fixture that the records show approved, and whether the tool treats them as failures. */
+  readonly approved: readonly {readonly taskId: string; readonly asFailure: boolean}[]
 }
 
 export const diagnosisFixtures = new URL('../../fixtures/diagnosis/', import.meta.url)
@@ -71,6 +73,9 @@ export async function measureCase(c: DiagnosisCase): Promise<CaseResult> {
     agree: primary === c.expected,
     acceptable: primary !== null && (primary === c.expected || c.alsoAcceptable.includes(primary)),
     task,
+    approved: report.tasks
+      .filter((t) => t !== task && t.task.outcome?.value === 'approved')
+      .map((t) => ({taskId: t.task.taskId, asFailure: t.diagnosis !== null || !t.verdict.ok || t.findings.some((f) => f.severity === 'critical' || f.severity === 'high')})),
   }
 }
 
