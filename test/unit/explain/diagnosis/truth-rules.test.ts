@@ -53,6 +53,15 @@ describe('truth rules', () => {
       for (const f of task.findings) expect(f.remediation, f.code).not.toMatch(/raise --sdk-timeout/i)
     })
 
+    it('reads a port or a database file another process held as contention between tasks only as an inference; GuardKit\'s own parallel_contention as a fact', () => {
+      const held = (turn: number) => coachTestsFailTurn(turn, {tests: 4, seconds: 2.6, via: 'subprocess', classification: 'code'})
+        .map((l) => (l.includes('⚠ Feedback') ? "  ⚠ Feedback: - Independent test verification failed: OSError: [Errno 48] Address already in use" : l))
+      const port = analyse([...held(1), ...held(2), complete('unrecoverable_stall', 2)]).task
+      expect(port.diagnosis).toMatchObject({primary: {category: 'concurrency'}, confidence: 'inferred'})
+      const contention = analyse([...coachTestsFailTurn(1, {tests: 4, seconds: 5.2, via: 'subprocess', classification: 'parallel_contention'}), ...coachTestsFailTurn(2, {tests: 4, seconds: 5.1, via: 'subprocess', classification: 'parallel_contention'}), complete('unrecoverable_stall', 2)]).task
+      expect(contention.diagnosis).toMatchObject({primary: {category: 'concurrency'}, confidence: 'certain'})
+    })
+
     it('never calls a Player that worked for minutes and then left no report one that "failed at once"', () => {
       const report = (n: number) => `/home/dev/proj/.guardkit/worktrees/FEAT-1A2B/.guardkit/autobuild/${TASK}/player_turn_${n}.json`
       const turn = (n: number) => [
