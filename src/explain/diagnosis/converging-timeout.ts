@@ -24,7 +24,8 @@ export function promoteConvergingTimeout(task: TaskRun, drafts: readonly Finding
     severity: 'high',
     confidence: 'inferred',
     deduction,
-    message: `${limit.message} The criteria the Coach verified rose ${rising} and no turn failed for a reason a record names: the limit ended a loop that was still converging.`,
+    // the rule's own reading ("the cause is why the turns took that long or did not converge") is what this case is not
+    message: `${limit.message.replace(/ The feature's per-task timeout[\s\S]*$/, '')} The criteria the Coach verified rose ${rising} and no turn failed for a reason a record names: the limit ended a loop that was still converging.`,
     detail: {...(limit.detail ?? {}), role: 'cause', summary: 'a wall-clock limit outside the loop ended the task while it was still converging'},
   }
   return drafts.map((d) => (d === limit ? promoted : d))
