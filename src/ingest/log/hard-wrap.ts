@@ -45,8 +45,9 @@ export function isOutsideMargin(text: string, indent: number): boolean {
 /**
  * A plain capture copied from a terminal N columns wide (docs/record-formats.md §5.1 item 5): a record longer than
  * N goes on over the next lines, cut at exactly N characters, words or not. The record's message as the one line it
- * was — its first line as long as the longest line of the file (the width), every continuation but the last as long
- * too, the last no longer, none indented — or null when its lines are its own (feedback bullets, a query dump).
+ * was — its first line as long as the longest line of the file (the width; the caller checks that several lines
+ * are), every continuation but the last as long too, the last no longer, none indented — or null when its lines are
+ * its own (feedback bullets, a query dump).
  */
 export function unwrapTerminal(first: string, more: readonly string[] | null, width: number, longest: number): string | null {
   if (more === null || more.length === 0 || width < 60 || width !== longest) return null

@@ -249,16 +249,10 @@ export function createLogIngest(options: LogIngestOptions = {}): LogIngest {
       let message = messageOf(item)
       const {level, logger, line} = item
       const entry = loggers.entry(logger)
-      let parsed = entry.parse(level, message)
-      if (parsed === null && transcript === null) {
-        // a plain capture hard-wrapped at the terminal's width: the record read as the one line it was
-        const unwrapped = unwrapTerminal(item.first, item.more, item.width, fs.longest)
-        const again = unwrapped === null ? null : entry.parse(level, unwrapped)
-        if (again !== null) {
-          parsed = again
-          message = unwrapped!
-        }
-      }
+      // a plain capture hard-wrapped at the terminal's width: the record read as the one line it was
+      const unwrapped = transcript === null && item.more !== null && fs.atLongest >= 3 ? unwrapTerminal(item.first, item.more, item.width, fs.longest) : null
+      if (unwrapped !== null) message = unwrapped
+      const parsed = entry.parse(level, message)
       if (parsed !== null) entry.stat.parsed++
       else entry.stat.counted++
       if (parsed === null) {
@@ -363,7 +357,10 @@ export function createLogIngest(options: LogIngestOptions = {}): LogIngest {
   function onLine(text: string, droppedChars: number): void {
     const fs = f!
     fs.lineNo++
-    if (text.length > fs.longest) fs.longest = text.length
+    if (text.length > fs.longest) {
+      fs.longest = text.length
+      fs.atLongest = 1
+    } else if (text.length === fs.longest) fs.atLongest++
     if (droppedChars > 0 && ++fs.longLines <= MAX_LINE_ISSUES) {
       issues.push({file: fs.file, line: fs.lineNo, code: 'too-long-line', severity: 'warning',
         message: `line of ${text.length + droppedChars} characters: only its first ${text.length} were read`})

@@ -50,9 +50,11 @@ describe('records of a plain capture hard-wrapped at the terminal\'s width', () 
     }
   })
   const TASK = 'TASK-TS2-004'
+  const init = 'INFO:guardkit.orchestrator.autobuild:AutoBuildOrchestrator initialized: repo=/Users/dev/proj, max_turns=5, resume=False, enable_pre_loop=False, development_mode=tdd, sdk_timeout=1800s, skip_arch_review=False, enable_perspective_reset=True, reset_turns=[3, 5], enable_checkpoints=True, rollback_on_pollution=True, ablation_mode=False, existing_worktree=provided, enable_context=True, context_loader=None, factory=available, verbose=False'
   const run = [
     'dev@mac proj % guardkit autobuild feature FEAT-TS2 --max-turns 5',
     'INFO:guardkit.cli.autobuild:Starting feature orchestration: FEAT-TS2 (max_turns=5, stop_on_failure=True, resume=False, fresh=True, sdk_timeout=None, enable_pre_loop=None)',
+    init,
     `INFO:guardkit.orchestrator.autobuild:Starting orchestration for ${TASK} (resume=False)`,
     'INFO:guardkit.orchestrator.autobuild:Executing turn 1/5',
     'INFO:guardkit.orchestrator.progress:Started turn 1: Player Implementation',
@@ -78,8 +80,18 @@ describe('records of a plain capture hard-wrapped at the terminal\'s width', () 
     expect(task.turnCount?.value).toBe(1)
   })
 
+  it('reads the whole of a record whose first line the grammar could read alone (the orchestrator\'s settings)', () => {
+    const ingest = createLogIngest()
+    ingest.startFile('run.log')
+    // at 100 columns the cut falls inside rollback_on_pollution
+    for (const l of fold(run, 100)) ingest.push(l)
+    const attempt = ingest.finish().attempts[0]!
+    expect(attempt.settings.resetTurns?.value).toEqual([3, 5])
+    expect(attempt.settings.rollbackOnPollution?.value).toBe(true)
+  })
+
   it('leaves a record whose next lines are its own (not all cut at one width) as it is', () => {
-    const task = read([...run.slice(0, 6), `INFO:guardkit.orchestrator.agent_invoker:Recovered 6 completion_promises from agent-written player report for`, TASK, ...run.slice(7)])
+    const task = read([...run.slice(0, 7), `INFO:guardkit.orchestrator.agent_invoker:Recovered 6 completion_promises from agent-written player report for`, TASK, ...run.slice(8)])
     expect(task.turns[0]!.player.promisesRecovered).toBeNull()
   })
 })
