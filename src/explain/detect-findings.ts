@@ -3,6 +3,7 @@ import {builtinCatalogue} from './diagnosis/catalogue/builtin.js'
 import {causeNotRecorded} from './diagnosis/cause-not-recorded.js'
 import {guardkitChanges} from './diagnosis/guardkit-changes.js'
 import {capApprovedSeverity} from './diagnosis/approved.js'
+import {promoteConvergingTimeout} from './diagnosis/converging-timeout.js'
 import {taskSignals, type TaskSignals} from './diagnosis/task-signals.js'
 import type {FamilyInput, FindingDraft} from './draft.js'
 import {detectApprovalOverridden} from './families/approval-overridden.js'
@@ -23,8 +24,9 @@ import {detectTestFindings} from './families/tests.js'
  * adds what the catalogue recognises in the log (docs/signals.md) and lends its quoted lines to the
  * findings that explain them. A Player failure whose error line is not in the log is then given the
  * error of a turn that failed the same way, inferred, or said to be missing (PLAYER_ERROR_NOT_IN_LOG).
- * A task that did not end approved and has no finding that can be its cause gets CAUSE_NOT_RECORDED;
- * on an approved task nothing is critical or high unless the approval itself was wrong.
+ * A task that did not end approved and has no finding that can be its cause gets CAUSE_NOT_RECORDED,
+ * unless a wall-clock limit ended a loop that was still converging (that limit is then the cause,
+ * inferred); on an approved task nothing is critical or high unless the approval itself was wrong.
  */
 export function detectTaskFindings(given: FamilyInput, signals?: TaskSignals): FindingDraft[] {
   const input = given.catalogue === undefined ? {...given, catalogue: builtinCatalogue()} : given
@@ -41,7 +43,8 @@ export function detectTaskFindings(given: FamilyInput, signals?: TaskSignals): F
   const classified = signals ?? taskSignals(input.run, input.task, input.catalogue!, guardkitChanges(input.asRun, null))
   const withSignals = detectSignalFindings(input, drafts, classified)
   // after the signals: a Player failure whose error line is missing takes a recorded twin's error, or says what is known
-  const all = detectPlayerErrorsNotInLog(input, [...withSignals.fired, ...withSignals.drafts], classified)
+  const withErrors = detectPlayerErrorsNotInLog(input, [...withSignals.fired, ...withSignals.drafts], classified)
+  const all = promoteConvergingTimeout(input.task, withErrors)
   const complete = [...all, ...causeNotRecorded(input, all, classified)]
   return linkCauses(capApprovedSeverity(input.task, complete))
 }

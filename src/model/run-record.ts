@@ -259,6 +259,8 @@ export interface DiagnosticDump {
   readonly criteria: readonly string[]
   /** Everything after `requirements_met: ` (a Python repr). */
   readonly requirementsMet: string
+  /** That repr read as a list of str, when it is one (not cut, not `(not used …)`). */
+  readonly requirementsMetList?: readonly string[] | null
   /** Everything after `completion_promises: ` (`(not used)` or a repr). */
   readonly completionPromises: string
   readonly matchingStrategy: string

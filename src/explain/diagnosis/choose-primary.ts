@@ -78,7 +78,8 @@ export function choosePrimary(task: TaskRun, drafts: readonly FindingDraft[]): D
 /**
  * Each failing turn's root: of the cause findings that show on it (a finding about the whole task
  * shows on every turn), the one of the earliest stage — the others on that turn followed from it or
- * came later in the turn.
+ * came later in the turn. At the same stage, what a record states comes before what is inferred from a
+ * shape (a message naming a shared port before a test run that merely failed fast), then the more severe.
  */
 function rootsByTurn(causes: readonly {draft: FindingDraft; stage: Stage; role: Role}[], failing: readonly number[]): Map<number, FindingDraft> {
   const roots = new Map<number, FindingDraft>()
@@ -91,7 +92,7 @@ function rootsByTurn(causes: readonly {draft: FindingDraft; stage: Stage; role: 
 
 function rootAmong(causes: readonly {draft: FindingDraft; stage: Stage}[], turn: number): FindingDraft | null {
   const on = causes.filter((c) => c.draft.turns.length === 0 || c.draft.turns.includes(turn))
-  const root = on.sort((a, b) => stageIndex(a.stage) - stageIndex(b.stage) || SEVERITY_ORDER.indexOf(a.draft.severity) - SEVERITY_ORDER.indexOf(b.draft.severity) || ruleOrder(a.draft) - ruleOrder(b.draft) || compareCodePoints(a.draft.key, b.draft.key))[0]
+  const root = on.sort((a, b) => stageIndex(a.stage) - stageIndex(b.stage) || inferred(a.draft) - inferred(b.draft) || SEVERITY_ORDER.indexOf(a.draft.severity) - SEVERITY_ORDER.indexOf(b.draft.severity) || ruleOrder(a.draft) - ruleOrder(b.draft) || compareCodePoints(a.draft.key, b.draft.key))[0]
   return root?.draft ?? null
 }
 
@@ -122,6 +123,11 @@ function compareCandidates(a: Candidate, b: Candidate): number {
 function ruleOrder(d: FindingDraft): number {
   const order = (d.detail as {ruleOrder?: number} | undefined)?.ruleOrder
   return d.code === 'LOG_SIGNAL' && typeof order === 'number' ? order : -1
+}
+
+/** 1 when the finding's category is a deduction from a shape, 0 when a record states it. */
+function inferred(d: FindingDraft): number {
+  return d.confidence === 'inferred' ? 1 : 0
 }
 
 function firstTurn(d: FindingDraft): number {

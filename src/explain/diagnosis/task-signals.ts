@@ -37,10 +37,16 @@ export function taskSignals(run: RunRecord, task: TaskRun, catalogue: Catalogue,
     else classified.push({signal, rule})
   })
   for (const signal of attempt?.signals ?? []) {
-    const rule = catalogue.matching(signal).find((r) => r.onlyWith === undefined && r.onlyAfter === undefined && guardkitAllows(r, guardkit)) ?? null
+    // a run-level signal has no turn: a rule that depends on its turn's other signals cannot apply
+    const rule = catalogue.matching(signal).find((r) => !dependsOnTurn(r) && guardkitAllows(r, guardkit)) ?? null
     if (rule !== null && rule.stage === 'setup' && rule.role !== 'context') classified.push({signal: {...signal, turn: null}, rule})
   }
   return {classified, unclassified, dropped: task.signalsDropped ?? 0}
+}
+
+/** A rule whose use depends on the other signals of its turn (`onlyWith`, `onlyAfter`, `notWith`). */
+function dependsOnTurn(r: SignalRule): boolean {
+  return r.onlyWith !== undefined || r.onlyAfter !== undefined || r.notWith !== undefined
 }
 
 /** A run whose GuardKit's era is not known: no logic change is known to be in it. */
@@ -48,13 +54,15 @@ export const UNKNOWN_GUARDKIT: GuardkitChanges = () => null
 
 /**
  * The rule of each signal: the first that matches, unless its `onlyWith` rules have no signal in the
- * same turn, or the run's GuardKit fails its `guardkit` condition (then the next that matches). A line that repeats, in the same turn, the text of a signal
+ * same turn, or one of its `notWith` rules has, or the run's GuardKit fails its `guardkit` condition (then the next
+ * that matches). A line that repeats, in the same turn, the text of a signal
  * a more specific rule classified (a traceback's last line after the error record that reported it)
  * takes that signal's rule: it is the same error seen twice.
  */
 export function classifyAll(signals: readonly Signal[], catalogue: Catalogue, guardkit: GuardkitChanges = UNKNOWN_GUARDKIT): (SignalRule | null)[] {
   const candidates = signals.map((s) => catalogue.matching(s).filter((r) => guardkitAllows(r, guardkit)))
-  const base = candidates.map((c) => c.find((r) => r.onlyWith === undefined && r.onlyAfter === undefined) ?? null)
+  // the `guardkit` condition is settled above; the others depend on the turn's other signals
+  const base = candidates.map((c) => c.find((r) => !dependsOnTurn(r)) ?? null)
   /** Per turn, each base rule with the first line it was seen on. */
   const inTurn = new Map<string, Map<string, number>>()
   signals.forEach((s, i) => {
@@ -73,6 +81,7 @@ export function classifyAll(signals: readonly Signal[], catalogue: Catalogue, gu
       const rules = (r.onlyWith ?? []).filter((id) => !isFindingCode(id))
       const before = r.onlyAfter ?? []
       return (rules.length === 0 || rules.some((id) => present?.has(id) === true)) &&
+        (r.notWith ?? []).every((id) => isFindingCode(id) || present?.has(id) !== true) &&
         (before.length === 0 || before.some((id) => present !== undefined && present.has(id) && present.get(id)! < line)) &&
         (r.reachesLimit !== true || reachesLimit(r, i))
     }) ?? null
@@ -124,7 +133,7 @@ export function classifyAll(signals: readonly Signal[], catalogue: Catalogue, gu
   })
 }
 
-/** `onlyWith` names rules (lower case) or finding codes (upper case): codes are checked once the findings exist. */
+/** `onlyWith` and `notWith` name rules (lower case) or finding codes (upper case): codes are checked once the findings exist. */
 export function isFindingCode(id: string): boolean {
   return /^[A-Z][A-Z0-9_]*$/.test(id)
 }

@@ -5,6 +5,7 @@ import {draft, fixedBy, formatTurns, type FamilyInput, type FindingDraft} from '
 import {statusById, turnPromises, type TurnPromises} from '../promises.js'
 import {flagsOfProfile} from '../recorded-stall.js'
 import {criteriaTotal} from '../record-facts.js'
+import {detectLogCriteriaFindings} from './criteria-log.js'
 import {detectTextMatchFindings} from './criteria-text.js'
 
 /**
@@ -17,6 +18,7 @@ export function detectCriteriaFindings(input: FamilyInput): FindingDraft[] {
   return [
     ...zeroOfNTextMatchEmpty(input, promises),
     ...promisesLostAcrossTurns(input, promises),
+    ...detectLogCriteriaFindings(input, promises),
     ...criterionIdMismatch(input, promises),
     ...criteriaCountInflated(input),
     ...detectTextMatchFindings(input),

@@ -53,11 +53,17 @@ export function detectSignalFindings(input: FamilyInput, fired: readonly Finding
   return {drafts, fired: updated}
 }
 
-/** A rule's `onlyWith` finding codes: one of them fired on the signal's turn (rule ids were checked when classifying). */
+/**
+ * A rule's finding codes (rule ids were checked when classifying): one of its `onlyWith` codes fired on the
+ * signal's turn, and none of its `notWith` codes did — a finding that reads the same turn more closely (promises
+ * lost across turns, not an agent that never wrote any).
+ */
 function findingsPresent(c: ClassifiedSignal, fired: readonly FindingDraft[]): boolean {
-  const codes = (c.rule.onlyWith ?? []).filter(isFindingCode)
-  if (codes.length === 0) return true
-  return fired.some((d) => (codes as readonly string[]).includes(d.code) && (c.signal.turn === null || d.turns.length === 0 || d.turns.includes(c.signal.turn)))
+  const onTurn = (codes: readonly string[]) =>
+    fired.some((d) => codes.includes(d.code) && (c.signal.turn === null || d.turns.length === 0 || d.turns.includes(c.signal.turn)))
+  const needed = (c.rule.onlyWith ?? []).filter(isFindingCode)
+  const barred = (c.rule.notWith ?? []).filter(isFindingCode)
+  return (needed.length === 0 || onTurn(needed)) && (barred.length === 0 || !onTurn(barred))
 }
 
 function signalDraft(input: FamilyInput, rule: SignalRule, hits: readonly ClassifiedSignal[], turns: readonly number[]): FindingDraft {
@@ -100,8 +106,9 @@ function signalDraft(input: FamilyInput, rule: SignalRule, hits: readonly Classi
 function repetition(task: TaskRun, hits: readonly ClassifiedSignal[], turns: readonly number[], stage: Stage): {sentence: string; turns: number; withinSeconds: number | null; stopAt: number} | null {
   const all = task.turns.map((t) => t.turn)
   if (turns.length < 2 || all.length < 2 || !all.every((t) => turns.includes(t))) return null
-  const texts = new Set(hits.map((h) => normalise(h.signal.evidence.text ?? h.signal.text)))
-  if (texts.size > turns.length) return null
+  // the same error: one line (task ids, turns, paths and numbers aside) that shows on every turn, not the rule matching another error on each
+  const byTurn = all.map((t) => new Set(hits.filter((h) => h.signal.turn === t).map((h) => normalise(h.signal.evidence.text ?? h.signal.text))))
+  if (![...byTurn[0]!].some((text) => byTurn.every((set) => set.has(text)))) return null
   const times = turnTimes(task)
   const spans = all.map((t) => {
     const x = times.get(t)

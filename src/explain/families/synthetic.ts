@@ -3,7 +3,7 @@ import type {Evidence} from '../../model/evidence.js'
 import {draft, fixedBy, formatTurns, type FamilyInput, type FindingDraft} from '../draft.js'
 import {turnPromises} from '../promises.js'
 import {flagsOfProfile} from '../recorded-stall.js'
-import {artifactEvidence, asObject, criteriaTotal, hasKey, playerReport, taskWorkResultsByTurn} from '../record-facts.js'
+import {artifactEvidence, asObject, criteriaTotal, hasKey, playerReport, taskWorkResultsByTurn, turnTimes} from '../record-facts.js'
 
 const DIRECT_SYNTHETIC_NOTES = /^Direct mode SDK invocation completed \(git-detected/
 
@@ -136,14 +136,26 @@ function directModeWithCriteria(input: FamilyInput): FindingDraft[] {
 /**
  * What to do about a state-recovery report depends on why the Player did not write its own: more
  * time helps a Player that timed out, never one that failed at once (an authentication or harness
- * error), so the advice follows what the log says made it fail.
+ * error), so the advice follows what the log says made it fail. A report GuardKit did not find after a
+ * session of some length is neither: the agent wrote it elsewhere or stopped before writing it.
  */
 function recoveryAdvice(input: FamilyInput, turns: readonly number[]): string {
   const timedOut = input.task.events.some((e) => e.kind === 'player-timeout' && e.turn !== null && turns.includes(e.turn))
   const tail = 'a recovered report carries promises only for scaffolding (file existence) or via git analysis.'
   if (timedOut) return `Give the Player enough time to write its own report (raise --sdk-timeout or split the task); ${tail}`
   const reason = input.task.turns.find((t) => turns.includes(t.turn) && t.stateRecovery?.value.reason)?.stateRecovery?.value.reason
-  return reason
-    ? `Fix what made the Player fail (the log says: "${reason.length > 160 ? `${reason.slice(0, 157)}…` : reason}"); more time will not help a Player that failed at once; ${tail}`
-    : `Find out why the Player wrote no report of its own on ${formatTurns(turns)} (the lines before the state recovery say it); ${tail}`
+  if (!reason) return `Find out why the Player wrote no report of its own on ${formatTurns(turns)} (the lines before the state recovery say it); ${tail}`
+  const quoted = reason.length > 160 ? `${reason.slice(0, 157)}…` : reason
+  if (/report not found|did not write player_turn|report missing/i.test(reason)) {
+    return `Find out why the agent left no player_turn_N.json where GuardKit reads it (the log says: "${quoted}"): it wrote the report elsewhere or ended its session before writing it; ${tail}`
+  }
+  const atOnce = failedAtOnce(input, turns) ? '; more time will not help a Player that failed at once' : ''
+  return `Fix what made the Player fail (the log says: "${quoted}")${atOnce}; ${tail}`
+}
+
+/** Every listed turn whose span the log dates failed within a minute of its start (and at least one is dated). */
+function failedAtOnce(input: FamilyInput, turns: readonly number[]): boolean {
+  const times = turnTimes(input.task)
+  const spans = turns.map((t) => times.get(t)).filter((x) => x !== undefined && x.start !== null && x.end !== null).map((x) => (x!.end! - x!.start!) / 1000)
+  return spans.length === 0 || spans.every((s) => s <= 60)
 }

@@ -21,6 +21,10 @@ export interface FileState {
   /** The first line holding bytes that are not UTF-8 (0: none). */
   invalidUtf8Line: number
   readonly boxes: BoxAssembler
+  /** The longest decoded line so far: in a capture hard-wrapped at a terminal's width, that width. */
+  longest: number
+  /** How many lines were that long: many in a hard-wrapped capture, mostly one in a plain one. */
+  atLongest: number
 }
 
 /** Over-long lines reported one by one; past this many, one summary issue. */
@@ -28,7 +32,7 @@ export const MAX_LINE_ISSUES = 5
 
 export function newFileState(file: string): FileState {
   return {file, lineNo: 0, recognised: 0, binaryLines: 0, firstBinaryLine: 0, longLines: 0, unrecognised: 0, firstUnrecognised: null,
-    open: newOpenItem(), splitter: null, encoding: null, invalidUtf8Line: 0, boxes: createBoxAssembler()}
+    open: newOpenItem(), splitter: null, encoding: null, invalidUtf8Line: 0, boxes: createBoxAssembler(), longest: 0, atLongest: 0}
 }
 
 /** The issues a file leaves once read: empty, binary lines, over-long lines, nothing or part of it recognised. */

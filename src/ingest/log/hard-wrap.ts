@@ -43,6 +43,23 @@ export function isOutsideMargin(text: string, indent: number): boolean {
 }
 
 /**
+ * A plain capture copied from a terminal N columns wide (docs/record-formats.md §5.1 item 5): a record longer than
+ * N goes on over the next lines, cut at exactly N characters, words or not. The record's message as the one line it
+ * was — its first line as long as the longest line of the file (the width; the caller checks that several lines
+ * are), every continuation but the last as long too, the last no longer, none indented — or null when its lines are
+ * its own (feedback bullets, a query dump).
+ */
+export function unwrapTerminal(first: string, more: readonly string[] | null, width: number, longest: number): string | null {
+  if (more === null || more.length === 0 || width < 60 || width !== longest) return null
+  for (let i = 0; i < more.length; i++) {
+    const line = more[i]!
+    if (line === '' || line.charCodeAt(0) === 0x20 || line.charCodeAt(0) === 0x09) return null
+    if (i < more.length - 1 ? line.length !== width : line.length > width) return null
+  }
+  return first + more.join('')
+}
+
+/**
  * `prev` and `next` joined as the one line they were before wrapping. A word wrap ate the space
  * between two words; a character wrap cut a word that did not fit, mostly a path
  * (`…/guardkit_te` + `sting/test-feature/…`). A pane's width differs from one tool output to the

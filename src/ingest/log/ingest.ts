@@ -10,7 +10,7 @@ import type {EventOf, ParsedEvent} from './events.js'
 import {fileIssues, type FileState, MAX_LINE_ISSUES, newFileState} from './file-state.js'
 import {createByteLineSplitter, decodeLine} from './line-splitter.js'
 import {createLoggerTable} from './logger-table.js'
-import {isOutsideMargin, isWrapContinuation, wrapIndent} from './hard-wrap.js'
+import {isOutsideMargin, isWrapContinuation, unwrapTerminal, wrapIndent} from './hard-wrap.js'
 import {append, appendWrapped, finishConsole, messageOf, openItem} from './open-item.js'
 import {type LineSink, scanPhysicalLine} from './physical-line.js'
 import {consoleSignal, interruptLine, recordSignal, type SignalText} from './signals/capture.js'
@@ -258,9 +258,12 @@ export function createLogIngest(options: LogIngestOptions = {}): LogIngest {
         issues.push({file: fs.file, line: item.line, code: 'long-record', severity: 'info',
           message: `a multi-line ${item.logger} record continues for ${item.dropped} more lines than are kept; the rest of it was skipped`})
       }
-      const message = messageOf(item)
+      let message = messageOf(item)
       const {level, logger, line} = item
       const entry = loggers.entry(logger)
+      // a plain capture hard-wrapped at the terminal's width: the record read as the one line it was
+      const unwrapped = transcript === null && item.more !== null && fs.atLongest >= 3 ? unwrapTerminal(item.first, item.more, item.width, fs.longest) : null
+      if (unwrapped !== null) message = unwrapped
       const parsed = entry.parse(level, message)
       if (parsed !== null) entry.stat.parsed++
       else entry.stat.counted++
@@ -370,6 +373,10 @@ export function createLogIngest(options: LogIngestOptions = {}): LogIngest {
   function onLine(text: string, droppedChars: number): void {
     const fs = f!
     fs.lineNo++
+    if (text.length > fs.longest) {
+      fs.longest = text.length
+      fs.atLongest = 1
+    } else if (text.length === fs.longest) fs.atLongest++
     if (droppedChars > 0 && ++fs.longLines <= MAX_LINE_ISSUES) {
       issues.push({file: fs.file, line: fs.lineNo, code: 'too-long-line', severity: 'warning',
         message: `line of ${text.length + droppedChars} characters: only its first ${text.length} were read`})
@@ -405,6 +412,8 @@ export function createLogIngest(options: LogIngestOptions = {}): LogIngest {
       fs.open.logger = logger
       // A transcript indents a command's output; its records may go on over wrapped lines (hard-wrap.ts).
       if (lineText.charCodeAt(0) === 0x20) fs.open.wrapIndent = wrapIndent(lineText, level, logger)
+      // a record that starts its line: in a capture hard-wrapped at a terminal's width, the line may be that width
+      else if (lineText.length === level.length + logger.length + 2 + message.length) fs.open.width = lineText.length
     },
     console: (text) => onConsole(text),
   }

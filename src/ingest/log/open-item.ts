@@ -21,6 +21,8 @@ export interface OpenItem {
   blanks: number
   /** A record's wrap indentation in a transcript (hard-wrap.ts), 0 when its lines are not wrapped. */
   wrapIndent: number
+  /** The length of a record's first line when the record starts it (a plain capture's possible wrap width), else 0. */
+  width: number
 }
 
 /** An item keeps at most this much: the rest is counted (`dropped`) and reported. */
@@ -28,7 +30,7 @@ const MAX_ITEM_LINES = 200
 const MAX_ITEM_CHARS = 64 * 1024
 
 export function newOpenItem(): OpenItem {
-  return {kind: 'none', line: 0, level: '', logger: '', first: '', more: null, size: 0, dropped: 0, event: null, block: null, blanks: 0, wrapIndent: 0}
+  return {kind: 'none', line: 0, level: '', logger: '', first: '', more: null, size: 0, dropped: 0, event: null, block: null, blanks: 0, wrapIndent: 0, width: 0}
 }
 
 export function openItem(item: OpenItem, kind: 'record' | 'console', line: number, first: string): void {
@@ -42,6 +44,7 @@ export function openItem(item: OpenItem, kind: 'record' | 'console', line: numbe
   item.block = null
   item.blanks = 0
   item.wrapIndent = 0
+  item.width = 0
 }
 
 /** A continuation line, with the blank lines held before it. */

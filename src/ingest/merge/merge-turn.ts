@@ -59,6 +59,8 @@ function mergeCoach(log: CoachTurn, art: CoachTurn, conflict: Conflict): CoachTu
     gates: prefer(art.gates, log.gates),
     testCommand: prefer(art.testCommand, log.testCommand),
     independentTests: prefer(art.independentTests, log.independentTests),
+    // GuardKit's classification of a failed test run is logged only (D23)
+    ...(log.testFailureClass == null ? {} : {testFailureClass: log.testFailureClass}),
     diagnosticDump: log.diagnosticDump,
     missingCriteria: prefer(art.missingCriteria, log.missingCriteria),
     issueCategories: prefer(art.issueCategories, log.issueCategories),

@@ -33,6 +33,7 @@ const RuleSchema = z.strictObject({
   refines: z.array(z.enum(FINDING_CODES)).optional(),
   onlyWith: z.array(z.string().min(1)).min(1).optional(),
   onlyAfter: z.array(z.string().regex(/^[a-z0-9][a-z0-9.-]*$/, 'rule ids')).min(1).optional(),
+  notWith: z.array(z.string().refine((id) => /^[a-z0-9][a-z0-9.-]*$/.test(id) || (FINDING_CODES as readonly string[]).includes(id), 'rule ids or finding codes')).min(1).optional(),
   reachesLimit: z.literal(true).optional(),
   guardkit: z.strictObject({
     has: z.array(z.enum(FLAG_IDS as [string, ...string[]])).min(1).optional(),
@@ -129,6 +130,7 @@ export function parseSignalRules(text: string, file: string): ParsedRuleFile {
       ...(r.refines === undefined ? {} : {refines: r.refines}),
       ...(r.onlyWith === undefined ? {} : {onlyWith: r.onlyWith}),
       ...(r.onlyAfter === undefined ? {} : {onlyAfter: r.onlyAfter}),
+      ...(r.notWith === undefined ? {} : {notWith: r.notWith}),
       ...(r.reachesLimit === undefined ? {} : {reachesLimit: r.reachesLimit}),
       ...(r.guardkit === undefined ? {} : {guardkit: r.guardkit as NonNullable<SignalRule['guardkit']>}),
       ...(r.deduction === undefined ? {} : {deduction: r.deduction}),

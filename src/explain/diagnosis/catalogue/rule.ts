@@ -44,6 +44,12 @@ export interface SignalRule {
   /** Rule ids one of whose signals must come earlier in the same turn (a session that completed, then timed out). */
   readonly onlyAfter?: readonly string[]
   /**
+   * Rule ids none of whose signals may show on the same turn for this rule to apply; else the next rule
+   * that matches classifies the signal (a fast test failure is no import error when GuardKit's own
+   * classifier read the output and found the code at fault).
+   */
+  readonly notWith?: readonly string[]
+  /**
    * With `onlyAfter`: the number this rule's pattern captures (its first group) must be at least the
    * number captured from the latest earlier `onlyAfter` signal of the turn (a session that used every
    * SDK turn it was given: `SDK completed: turns=50` after `Max turns: 50`).
@@ -70,9 +76,9 @@ export interface SignalRule {
 /** Whether the GuardKit that wrote the run had a logic change: null when its era cannot tell. */
 export type GuardkitChanges = (flag: FlagId) => boolean | null
 
-/** A rule that applies only next to other signals or findings, or to some GuardKit versions: it cannot be checked on one line. */
+/** A rule that applies only next to (or away from) other signals or findings, or to some GuardKit versions: it cannot be checked on one line. */
 export function isConditional(rule: SignalRule): boolean {
-  return rule.onlyWith !== undefined || rule.onlyAfter !== undefined || rule.guardkit !== undefined
+  return rule.onlyWith !== undefined || rule.onlyAfter !== undefined || rule.notWith !== undefined || rule.guardkit !== undefined
 }
 
 /** The rule's `guardkit` condition holds for the run's GuardKit (an era that cannot tell lacks every change). */
@@ -86,11 +92,11 @@ export interface Catalogue {
   readonly rules: readonly SignalRule[]
   /**
    * The rule a signal belongs to out of its turn's context (the first that matches with no
-   * `onlyWith`/`onlyAfter`/`guardkit` condition, user rules first: a condition cannot be checked on one line), or null.
+   * `onlyWith`/`onlyAfter`/`notWith`/`guardkit` condition, user rules first: a condition cannot be checked on one line), or null.
    */
   classify(signal: Pick<Signal, 'logger' | 'level' | 'text'>): SignalRule | null
   /**
-   * The rules that match, in order, up to the first without a condition (`onlyWith`/`onlyAfter`/`guardkit`)
+   * The rules that match, in order, up to the first without a condition (`onlyWith`/`onlyAfter`/`notWith`/`guardkit`)
    * (the candidates when a condition fails; the rules after it can never classify the signal).
    */
   matching(signal: Pick<Signal, 'logger' | 'level' | 'text'>): readonly SignalRule[]

@@ -12,6 +12,7 @@ import type {
 import {pyHead} from '../../../logic/python/strings.js'
 import {type Candidate, toFact} from './candidate.js'
 import {keep} from './keep.js'
+import {parsePyStrList} from '../grammar/text.js'
 
 /** Everything the log says about one turn, gathered as records arrive. */
 export interface TurnDraft {
@@ -121,7 +122,7 @@ export function finishTurn(t: TurnDraft): TurnRecord {
 }
 
 function freezeDump(d: MutableDump): DiagnosticDump {
-  return {...d, criteria: [...d.criteria], lines: [...d.lines]}
+  return {...d, criteria: [...d.criteria], lines: [...d.lines], requirementsMetList: parsePyStrList(d.requirementsMet)}
 }
 
 /**

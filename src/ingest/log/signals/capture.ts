@@ -31,11 +31,11 @@ const INFO_SCAN = 300
  * … after Player failure: …`, `Coach rejected … zero-test anomaly`, `No task-specific tests found`,
  * an SDK's `HTTP/1.1 502`, `ALL_PASSED=False`, `Timeout budget exhausted`), and a few INFO records
  * that say which path a turn took when it goes wrong (the report rebuilt from task_work_results, the
- * direct-mode report GuardKit wrote, the SDK turn limit a Player session was given, the Coach's test
+ * agent's promises recovered into it, the direct-mode report GuardKit wrote, the SDK turn limit a Player session was given, the Coach's test
  * command, an SDK session that completed, the gate profile chosen).
  */
 const INFO_FAILURE =
-  /(?<!\w)fail(?:ed|ure|s)?\b(?!=)|\berror\b|exception|timed out|exceeded|exhausted|rejected|not found|no task-specific tests|cancell?(?:ed|ation)|aborted|denied|\binvalid\b|unable to|cannot|refused|unavailable|crash|interrupt|did not (?:write|produce)|no work detected|ALL_PASSED=False|\w=(?:False|None) \(required=True\)|HTTP\/\d(?:\.\d)? [45]\d\d|^Created Player report from|^Wrote direct mode player report|^(?:\[[^\]]+\] )?Max turns: \d+\s*$|^Running independent tests|^(?:\[[^\]]+\] )?SDK completed|^Using quality gate profile|^Criteria Progress \(Turn \d+\): 0\//i
+  /(?<!\w)fail(?:ed|ure|s)?\b(?!=)|\berror\b|exception|timed out|exceeded|exhausted|rejected|not found|no task-specific tests|cancell?(?:ed|ation)|aborted|denied|\binvalid\b|unable to|cannot|refused|unavailable|crash|interrupt|did not (?:write|produce)|no work detected|ALL_PASSED=False|\w=(?:False|None) \(required=True\)|HTTP\/\d(?:\.\d)? [45]\d\d|^Created Player report from|^Recovered [1-9]\d* completion_promises|^Wrote direct mode player report|^(?:\[[^\]]+\] )?Max turns: \d+\s*$|^Running independent tests|^(?:\[[^\]]+\] )?SDK completed|^Using quality gate profile|^Criteria Progress \(Turn \d+\): 0\//i
 /** INFO shapes that carry a decision already kept on the turn (progress lines, feedback), not trouble of their own. */
 const INFO_ROUTINE =
   /^(?:\[[^\]]+\] )?(?:Started turn|Completed turn \d+: (?:feedback|success)|Coach provided feedback|Criteria|Requirements not met|\s*AC-\d|Summary rendered|Final summary|Worktree preserved|Orchestration complete|Feature orchestration complete|Wrote failure results|Phase \d)/

@@ -46,16 +46,20 @@ describe('the built-in signal catalogue (docs/signals.md)', () => {
     expect(doc).toBe(renderCatalogueDoc(parsed.rules, doc.slice(0, doc.indexOf(DOC_MARKER) + DOC_MARKER.length)))
   })
 
-  it('can name every category but `task-spec` (which only a review can tell), by a rule or a finding code (`unknown`: CAUSE_NOT_RECORDED)', () => {
+  it('can name every category, by a rule or a finding code (`unknown`: CAUSE_NOT_RECORDED; `task-spec`: only its one recorded shape, CRITERIA_UNVERIFIABLE)', () => {
     const byRule = new Set(parsed.rules.filter((r) => r.role !== 'context').map((r) => r.category))
     const byCode = new Set(Object.values(CODE_CLASSES).filter((c) => c.role !== 'context').map((c) => c.category))
-    expect(ROOT_CAUSES.filter((c) => !byRule.has(c) && !byCode.has(c))).toEqual(['task-spec'])
-    // the criteria families are read from the criteria themselves, not from a message
+    expect(ROOT_CAUSES.filter((c) => !byRule.has(c) && !byCode.has(c))).toEqual([])
+    // the criteria families (and a task that asks for a judgement) are read from the criteria themselves, not from a message
     expect(ROOT_CAUSES.filter((c) => !byRule.has(c))).toEqual(['criteria-parsing', 'criteria-matching', 'cross-turn-memory', 'task-spec', 'unknown'])
   })
 
   it('names only rules that exist in onlyWith', () => {
     for (const r of parsed.rules) for (const id of r.onlyWith ?? []) if (!isFindingCode(id)) expect(byId.has(id), `${r.id}: ${id}`).toBe(true)
+  })
+
+  it('names only rules that exist in notWith', () => {
+    for (const r of parsed.rules) for (const id of r.notWith ?? []) if (!isFindingCode(id)) expect(byId.has(id), `${r.id}: ${id}`).toBe(true)
   })
 
   describe.each(parsed.rules.map((r) => [r.id, r] as const))('%s', (_id, rule) => {

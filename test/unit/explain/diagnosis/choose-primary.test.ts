@@ -8,11 +8,12 @@ import {fact, feedbackTurn, taskRun, turn} from '../helpers.js'
 import {analyse, complete, sdkLimitTurn} from './authored-runs.js'
 
 /** A finding before numbering; a LOG_SIGNAL carries its rule's stage and role in its detail. */
-function d(key: string, code: FindingCode, turns: number[], o: {category?: RootCause; stage?: Stage; role?: 'cause' | 'contributing' | 'context'; severity?: FindingDraft['severity']} = {}): FindingDraft {
+function d(key: string, code: FindingCode, turns: number[], o: {category?: RootCause; stage?: Stage; role?: 'cause' | 'contributing' | 'context'; severity?: FindingDraft['severity']; deduction?: string; ruleOrder?: number} = {}): FindingDraft {
   return {
-    key, causeKeys: [], code, category: o.category ?? 'unknown', severity: o.severity ?? 'high', confidence: 'certain', taskId: 'TASK-X-1', attempt: 1, turns,
+    key, causeKeys: [], code, category: o.category ?? 'unknown', severity: o.severity ?? 'high', confidence: o.deduction === undefined ? 'certain' : 'inferred', taskId: 'TASK-X-1', attempt: 1, turns,
+    ...(o.deduction === undefined ? {} : {deduction: o.deduction}),
     message: key, evidence: [], reproduce: '', remediation: '', fixedIn: null, source: {function: '', spec: ''},
-    ...(code === 'LOG_SIGNAL' ? {detail: {ruleId: key, stage: o.stage ?? 'model-call', role: o.role ?? 'cause', ruleOrder: 0}} : {}),
+    ...(code === 'LOG_SIGNAL' ? {detail: {ruleId: key, stage: o.stage ?? 'model-call', role: o.role ?? 'cause', ruleOrder: o.ruleOrder ?? 0}} : {}),
   }
 }
 const signal = (key: string, turns: number[], category: RootCause, stage: Stage, role: 'cause' | 'contributing' = 'cause') => d(key, 'LOG_SIGNAL', turns, {category, stage, role})
@@ -56,6 +57,24 @@ describe('choosing the primary cause (docs/root-causes.md)', () => {
     expect(choosePrimary(task, [signal('early', [1], 'code-defect', 'coach-tests'), signal('late', [2], 'model-api', 'model-call')])?.primaryKey).toBe('late')
     const stalled = taskRun({outcome: fact('cancelled'), turns: [feedbackTurn(1, '- x'), feedbackTurn(2, '- x'), feedbackTurn(3, '- x')]})
     expect(choosePrimary(stalled, [signal('b', [2], 'agent-budget', 'player-agent'), signal('a', [1], 'agent-report', 'player-report')])?.primaryKey).toBe('a')
+  })
+
+  it('at the same stage of a turn, takes what a record states before what is inferred from a shape', () => {
+    // a test run that failed in seconds (inferred: an environment failure) and a message naming a port two parallel tasks shared
+    const fast = d('fast', 'LOG_SIGNAL', [1, 2, 3], {category: 'test-environment', stage: 'coach-tests', deduction: 'a fast failure is an import error', ruleOrder: 1})
+    const port = d('port', 'LOG_SIGNAL', [1, 2, 3], {category: 'concurrency', stage: 'coach-tests', ruleOrder: 2})
+    expect(choosePrimary(failed(3), [fast, port])?.primaryKey).toBe('port')
+    // an earlier stage still comes first, inferred or not
+    const budget = d('budget', 'LOG_SIGNAL', [1, 2, 3], {category: 'agent-budget', stage: 'player-agent', deduction: 'the session used every SDK turn', ruleOrder: 3})
+    expect(choosePrimary(failed(3), [port, budget])?.primaryKey).toBe('budget')
+  })
+
+  it('takes sub-bullets counted as criteria for the cause when nothing earlier in the turns failed (criteria-parsing)', () => {
+    const chosen = choosePrimary(failed(5), [
+      d('inflated', 'CRITERIA_COUNT_INFLATED', [1, 2, 3, 4, 5], {category: 'criteria-parsing', severity: 'medium'}),
+      d('stall', 'STALL_FIRED', [1, 2, 3, 4, 5], {category: 'loop-control'}),
+    ])
+    expect(chosen?.primaryKey).toBe('inflated')
   })
 
   it('counts the turn the Coach approved as failing when a stopping rule still ended the task on it', () => {

@@ -48,6 +48,13 @@ describe('a signal-rule file (--signals FILE, docs/signals.md)', () => {
     expect(issues).toEqual([{file: 'mine.yaml', line: 13, message: 'rule site.limit: reachesLimit needs onlyAfter and a capturing group in match.pattern (the number compared)'}])
   })
 
+  it('reads notWith as rule ids or finding codes, and refuses anything else there', () => {
+    expect(parseSignalRules(rule('    notWith: [site.other-rule, ZERO_TEST_ANOMALY]\n'), 'mine.yaml').rules[0]?.notWith).toEqual(['site.other-rule', 'ZERO_TEST_ANOMALY'])
+    const {rules, issues} = parseSignalRules(rule('    notWith: [NO_SUCH_FINDING]\n'), 'mine.yaml')
+    expect(rules).toEqual([])
+    expect(issues).toEqual([{file: 'mine.yaml', line: 13, message: 'rule site.proxy-down: /notWith/0 rule ids or finding codes'}])
+  })
+
   it('says which file and line hold what is wrong, and keeps the good rules', () => {
     const text = `${rule()}  - id: site.bad
     category: not-a-category

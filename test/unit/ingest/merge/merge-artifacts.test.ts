@@ -82,6 +82,13 @@ describe('mergeArtifacts: a run recorded by both the log and the artifacts', () 
     expect(task.turns[0]!.stateRecovery?.value.method).toBe('git_only')
   })
 
+  it('keeps what only the log says of the Coach: its classification of a failed test run', () => {
+    const withClass = loggedTask('TASK-A-001', 1, logged)
+    const turns = withClass.turns.map((t) => t.turn === 1 ? {...t, coach: {...t.coach, testFailureClass: {value: {classification: 'code', confidence: 'n/a'}, evidence: [{file: 'run.log', line: 107}]}}} : t)
+    const merged = mergeArtifacts({runPath: 'RUN', fromLogs: logs([{...withClass, turns}]), worktrees: [worktree(files)], fixture: null, issues: []})
+    expect(merged.tasks[0]!.turns[0]!.coach.testFailureClass).toEqual({value: {classification: 'code', confidence: 'n/a'}, evidence: [{file: 'run.log', line: 107}]})
+  })
+
   it('keeps the raw artifacts on each turn and the task-level files on the task', () => {
     expect(task.turns[1]!.artifacts.playerReport.map((v) => v.file)).toEqual([`${DIR}/player_turn_2.json`])
     expect(task.taskArtifacts?.turnContext?.file).toBe(`${DIR}/turn_context.json`)
