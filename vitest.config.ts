@@ -30,8 +30,9 @@ export default defineConfig({
           isolate: false,
         },
       },
-      // real processes, each test its own module graph: what the processes do is the subject, not import time
-      {extends: true, test: {name: 'e2e', include: ['test/e2e/**/*.test.{ts,tsx}']}},
+      // real processes, each test its own module graph: what the processes do is the subject, not import time.
+      // They run the built CLI: built first when dist/ is stale (test/e2e/setup/build.ts)
+      {extends: true, test: {name: 'e2e', include: ['test/e2e/**/*.test.{ts,tsx}'], globalSetup: ['test/e2e/setup/build.ts']}},
       {extends: true, test: {name: 'corpus', include: ['test/corpus/**/*.test.{ts,tsx}'], isolate: false}},
     ],
   },
