@@ -1,4 +1,21 @@
 import {defineConfig} from 'vitest/config'
+import {BaseSequencer, type TestSpecification} from 'vitest/node'
+
+/**
+ * Files as vitest orders them (the longest of the last run first; without one, as in a clean clone, the largest),
+ * then the files known to be long before the rest, so that none of them starts last and keeps one worker busy
+ * alone while the other has nothing left to do: the property files of the unit tier (whole-run properties take tens
+ * of seconds), and in the e2e tier the live simulations (builds paced in real time) and the CLI files (the built CLI
+ * run dozens of times under pseudo-terminals).
+ */
+const LONG = [/\.props\.test\./, /\/test\/e2e\/live\//, /\/test\/e2e\/cli\//]
+class LongFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files)
+    const long = (f: TestSpecification) => LONG.some((re) => re.test(f.moduleId))
+    return [...sorted.filter(long), ...sorted.filter((f) => !long(f))]
+  }
+}
 
 /**
  * Three tiers (docs/contributing.md, "Tests"):
@@ -17,6 +34,7 @@ export default defineConfig({
     maxWorkers: 2,
     hookTimeout: 30_000,
     coverage: {provider: 'v8', include: ['src/**'], reporter: ['text', 'json-summary']},
+    sequence: {sequencer: LongFirst},
     projects: [
       {
         extends: true,
@@ -30,8 +48,10 @@ export default defineConfig({
           isolate: false,
         },
       },
-      // real processes, each test its own module graph: what the processes do is the subject, not import time
-      {extends: true, test: {name: 'e2e', include: ['test/e2e/**/*.test.{ts,tsx}']}},
+      // real processes running the built CLI, built first when dist/ is stale (test/e2e/setup/build.ts); one module
+      // graph per worker, as in the unit tier: importing src/ again for each file that also runs a command in-process
+      // cost more than a tenth of the tier's CPU
+      {extends: true, test: {name: 'e2e', include: ['test/e2e/**/*.test.{ts,tsx}'], globalSetup: ['test/e2e/setup/build.ts'], isolate: false}},
       {extends: true, test: {name: 'corpus', include: ['test/corpus/**/*.test.{ts,tsx}'], isolate: false}},
     ],
   },

@@ -1,48 +1,18 @@
-// npm test: the build, the typecheck and the lint, two at a time (they are independent and each keeps about one
-// core busy; the unit tier reads none of dist/), then the unit tier on both cores (docs/contributing.md, "Tests").
-// Each step's output is printed whole when it ends, with its time; the first failure stops the run before vitest.
-import {spawn} from 'node:child_process'
+// npm test: the build, the typecheck, the lint and the unit tier, all at once (docs/contributing.md, "Tests").
+// They are independent — the unit tier reads none of dist/ — and each is bound by the CPU, so running them side by
+// side keeps both cores busy to the end: the typecheck and the lint (one core each) fill what the unit tier's two
+// workers leave idle, rather than one step waiting for another. The build is skipped when dist/ is already the
+// build of the sources as they are (scripts/build-stamp.mjs: `npm ci` has just made it).
+import {staleness} from './build-stamp.mjs'
+import {runSideBySide} from './side-by-side.mjs'
 
-const CHECKS = [
-  ['build', ['run', 'build']],
-  ['typecheck', ['run', 'typecheck']],
-  ['lint', ['run', 'lint']],
-]
-const AT_ONCE = 2
-const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm'
-
-function runCaptured(name, args) {
-  const started = Date.now()
-  return new Promise((resolve) => {
-    const child = spawn(npm, args, {stdio: ['ignore', 'pipe', 'pipe']})
-    const chunks = []
-    child.stdout.on('data', (c) => chunks.push(c))
-    child.stderr.on('data', (c) => chunks.push(c))
-    child.on('close', (code, signal) => {
-      const seconds = ((Date.now() - started) / 1000).toFixed(1)
-      const ok = code === 0
-      process.stdout.write(`── ${name}: ${ok ? 'ok' : `failed (${signal ?? `exit ${code}`})`} in ${seconds} s\n`)
-      const output = Buffer.concat(chunks).toString('utf8').trim()
-      if (!ok && output !== '') process.stdout.write(`${output}\n`)
-      resolve(ok)
-    })
-  })
-}
-
-async function runChecks() {
-  const queue = [...CHECKS]
-  let ok = true
-  const lane = async () => {
-    for (let next = queue.shift(); next !== undefined && ok; next = queue.shift()) ok = (await runCaptured(...next)) && ok
-  }
-  await Promise.all(Array.from({length: AT_ONCE}, lane))
-  return ok
-}
-
-const started = Date.now()
-if (!(await runChecks())) process.exit(1)
-const vitest = spawn(npm, ['run', 'test:unit'], {stdio: 'inherit'})
-vitest.on('close', (code, signal) => {
-  process.stdout.write(`── npm test: ${code === 0 ? 'ok' : 'failed'} in ${((Date.now() - started) / 1000).toFixed(1)} s\n`)
-  process.exit(code ?? (signal ? 1 : 0))
-})
+const stale = staleness()
+if (stale === null) process.stdout.write('── build: dist/ is the build of these sources already\n')
+const ok = await runSideBySide('npm test', [
+  // the longest single step first: the typecheck (one core, ~35 s of CPU)
+  {name: 'typecheck', args: ['run', 'typecheck']},
+  {name: 'lint', args: ['run', 'lint']},
+  ...(stale === null ? [] : [{name: 'build', args: ['run', 'build']}]),
+  {name: 'unit tier', args: ['run', 'test:unit'], live: true},
+])
+process.exitCode = ok ? 0 : 1

@@ -1,36 +1,19 @@
 import {spawn, spawnSync} from 'node:child_process'
-import {cpSync, existsSync, mkdtempSync, readdirSync, statSync, symlinkSync} from 'node:fs'
+import {cpSync, mkdtempSync, symlinkSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {fileURLToPath} from 'node:url'
+import {staleness} from '../build-stamp.mjs'
 import type {CommandOutcome} from './invariants.js'
 
 /**
  * The built CLI (`node bin/run.js`) as a real process. The build is made when dist/ is missing or
- * older than a source, then copied to a private folder (node_modules linked), so that a rebuild by
- * someone else in the same checkout cannot pull dist/ from under a long fuzz run.
+ * is not the build of the sources as they are (scripts/build-stamp.mjs: a hash of the build's inputs),
+ * then copied to a private folder (node_modules linked), so that a rebuild by someone else in the same
+ * checkout cannot pull dist/ from under a long fuzz run.
  */
 
 export const REPO = fileURLToPath(new URL('../../', import.meta.url))
-
-/** Newest mtime below a path (files only). */
-function newest(path: string): number {
-  if (!existsSync(path)) return 0
-  const st = statSync(path)
-  if (!st.isDirectory()) return st.mtimeMs
-  return readdirSync(path).reduce((m, name) => Math.max(m, newest(join(path, name))), 0)
-}
-
-/** Why the build is stale, or null when dist/ is up to date with src/, bin/, package.json and the build scripts. */
-export function staleness(repo = REPO): string | null {
-  const manifest = join(repo, 'oclif.manifest.json')
-  if (!existsSync(join(repo, 'dist/commands')) || !existsSync(manifest)) return 'dist/ is missing'
-  const built = statSync(manifest).mtimeMs
-  for (const input of ['src', 'bin', 'package.json', 'package-lock.json', 'tsconfig.json', 'scripts/bundle.mjs']) {
-    if (newest(join(repo, input)) > built) return `${input} changed since the last build`
-  }
-  return null
-}
 
 /** Builds when stale (`npm run build`, output to stderr); throws when the build fails. */
 export function ensureBuilt(log: (line: string) => void, repo = REPO): void {

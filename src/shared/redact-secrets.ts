@@ -14,6 +14,8 @@ export interface SecretRule {
   readonly notAfter?: RegExp
   /** Literal substrings one of which a text must hold for the rule to be tried (a cheap native search first). */
   readonly hints?: readonly string[]
+  /** The same as a pattern, for hints that are words in any case (`PASSWORD`, `clientSecret`). */
+  readonly hint?: RegExp
   readonly accept?: (secret: string, keep: string) => boolean
 }
 
@@ -23,6 +25,7 @@ const mixed = (s: string) => hasDigit(s) && hasLetter(s)
 interface RuleOptions {
   readonly notAfter?: RegExp
   readonly hints?: readonly string[]
+  readonly hint?: RegExp
   readonly accept?: SecretRule['accept']
 }
 const rule = (kind: RedactionKind, keep: string, secret: string, options: RuleOptions = {}): SecretRule => ({
@@ -71,6 +74,12 @@ export function isSecretValue(value: string): boolean {
 /** `NAME=value`, `name: value`, `"name": "value"`, `'name': 'value'` (the name group is `keep`'s identifier). */
 const ASSIGN_NAME = String.raw`(?<name>[A-Za-z][A-Za-z0-9]*(?:[_.-][A-Za-z0-9]+)*)`
 const ASSIGN_SEP = String.raw`\\?["']?[ \t]*[:=][ \t]*`
+/**
+ * What every name isSecretName accepts holds, in some case: its last word is one of SECRET_WORDS, each of which
+ * holds one of these. A text without any cannot hold a secret setting, and the two assignment rules (tried at
+ * every letter of the text otherwise) are skipped.
+ */
+const SECRET_WORD_HINT = /pass|pwd|secret|token|key|credential|sas/i
 const acceptAssignment = (secret: string, keep: string): boolean => {
   const name = /^[A-Za-z][A-Za-z0-9]*(?:[_.-][A-Za-z0-9]+)*/.exec(keep)?.[0] ?? ''
   return isSecretName(name) && isSecretValue(secret)
@@ -97,7 +106,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
   rule('api-key', 'whsec_', '[A-Za-z0-9+/=]{24,}', {notAfter: IDENT, hints: ['whsec_']}),
   rule('api-key', 'SG\\.', String.raw`[A-Za-z0-9_-]{16,}\.[A-Za-z0-9_-]{16,}`, {notAfter: WORD, hints: ['SG.']}),
   rule('api-key', '(?:GOCSPX-|ya29\\.)', '[A-Za-z0-9_-]{20,}', {notAfter: WORD, hints: ['GOCSPX-', 'ya29.']}),
-  rule('api-key', '(?:SK|AC)', '[0-9a-f]{32}(?![0-9A-Za-z])', {notAfter: IDENT}),
+  rule('api-key', '(?:SK|AC)', '[0-9a-f]{32}(?![0-9A-Za-z])', {notAfter: IDENT, hints: ['SK', 'AC']}),
   // Azure: storage and Service Bus keys in connection strings, SAS signatures, Entra ID client secrets
   rule('api-key', '(?:AccountKey|SharedAccessKey|SharedSecret)=', '[A-Za-z0-9+/]{20,}={0,2}', {notAfter: /[A-Za-z0-9]/, hints: ['AccountKey=', 'SharedAccessKey=', 'SharedSecret=']}),
   rule('api-key', '[?&]sig=', '[A-Za-z0-9%+/=]{20,}', {hints: ['sig=']}),
@@ -107,9 +116,9 @@ export const SECRET_RULES: readonly SecretRule[] = [
   // scheme://user:PASSWORD@host
   rule('password', String.raw`[A-Za-z][A-Za-z0-9+.-]*://[^\s:/@'"<>\\]+:`, String.raw`[^\s@/'"<>\\]+(?=@)`, {notAfter: /[A-Za-z0-9+.-]/, hints: ['://']}),
   // a quoted value set under a secret name: PASSWORD="two words", "api_key": "…", token: '…'
-  rule('secret', `${ASSIGN_NAME}${ASSIGN_SEP}\\\\?(?<q>["'])`, String.raw`[^"'\\\r\n]{4,}(?=\\?\k<q>)`, {notAfter: NAME_CHAR, accept: acceptAssignment}),
+  rule('secret', `${ASSIGN_NAME}${ASSIGN_SEP}\\\\?(?<q>["'])`, String.raw`[^"'\\\r\n]{4,}(?=\\?\k<q>)`, {notAfter: NAME_CHAR, hint: SECRET_WORD_HINT, accept: acceptAssignment}),
   // an unquoted one: GCP_DB_PASS=…, password: …, --token=…
-  rule('secret', `${ASSIGN_NAME}${ASSIGN_SEP}`, String.raw`[^\s"'${'`'},;<>{}()\[\]\\]{4,}`, {notAfter: NAME_CHAR, accept: acceptAssignment}),
+  rule('secret', `${ASSIGN_NAME}${ASSIGN_SEP}`, String.raw`[^\s"'${'`'},;<>{}()\[\]\\]{4,}`, {notAfter: NAME_CHAR, hint: SECRET_WORD_HINT, accept: acceptAssignment}),
 ]
 
 /**

@@ -70,12 +70,16 @@ export class Redactor {
   /** Finds the user, host and home names a text holds (call for every text before redacting any). */
   learn(text: string): this {
     this.bare = undefined
-    for (const m of freshMatches(HOME_RE, text, pathStart)) {
-      const name = trimName(m[2]!)
-      if (name === '' || NOT_A_USER.has(name)) continue
-      const after = text.slice(m.index + m[1]!.length + name.length, m.index + m[1]!.length + name.length + 3)
-      this.users.see(name, /^(?:\.\.|…|\xe2\x80\xa6)/.test(after))
+    // each pattern is tried only on a text holding what all its matches hold (a native search first)
+    if (mayHoldHome(text)) {
+      for (const m of freshMatches(HOME_RE, text, pathStart)) {
+        const name = trimName(m[2]!)
+        if (name === '' || NOT_A_USER.has(name)) continue
+        const after = text.slice(m.index + m[1]!.length + name.length, m.index + m[1]!.length + name.length + 3)
+        this.users.see(name, /^(?:\.\.|…|\xe2\x80\xa6)/.test(after))
+      }
     }
+    if (!text.includes('@')) return this
     for (const m of freshMatches(PROMPT_RE, text, addressStart)) {
       if (!NOT_A_USER.has(m[1]!)) this.users.see(m[1]!)
       this.seeHost(m[2]!)
@@ -100,7 +104,7 @@ export class Redactor {
     const hits: RedactionHit[] = []
     let out = text.indexOf('PRIVATE KEY') === -1 ? text : this.redactKeyBlocks(text, hits)
     for (const rule of SECRET_RULES) out = this.redactSecrets(out, rule, hits)
-    out = replaceFresh(out, EMAIL_RE, addressStart, (m) => {
+    if (out.includes('@')) out = replaceFresh(out, EMAIL_RE, addressStart, (m) => {
       const [whole, local, domain, tld] = m as unknown as [string, string, string, string]
       const offset = m.index
       // a token of the form `glpat-…@gitlab.com` is already replaced: its prefix stays
@@ -109,14 +113,14 @@ export class Redactor {
       if (replaced !== whole) hits.push({kind: 'email', start: offset, end: offset + whole.length})
       return replaced
     })
-    out = replaceFresh(out, PROMPT_RE, addressStart, (m) => {
+    if (out.includes('@')) out = replaceFresh(out, PROMPT_RE, addressStart, (m) => {
       const [whole, user, host] = m as unknown as [string, string, string]
       const offset = m.index
       const replaced = `${NOT_A_USER.has(user) ? user : this.users.placeholder(user)}@${this.hostPlaceholder(host)}`
       if (replaced !== whole) hits.push({kind: 'user', start: offset, end: offset + whole.length})
       return replaced
     })
-    out = replaceFresh(out, HOME_RE, pathStart, (m) => {
+    if (mayHoldHome(out)) out = replaceFresh(out, HOME_RE, pathStart, (m) => {
       const [whole, prefix, raw] = m as unknown as [string, string, string]
       const offset = m.index
       const name = trimName(raw)
@@ -203,6 +207,7 @@ export class Redactor {
    */
   private redactSecrets(text: string, rule: SecretRule, hits: RedactionHit[]): string {
     if (rule.hints !== undefined && !rule.hints.some((h) => text.includes(h))) return text
+    if (rule.hint !== undefined && !rule.hint.test(text)) return text
     const re = rule.re
     re.lastIndex = 0
     let out = ''
@@ -272,6 +277,11 @@ export class Redactor {
     this.bare = names.length === 0 ? null : new RegExp(`(?:${names.map(escapeRegex).join('|')})(?![A-Za-z0-9_])`, 'g')
     return this.bare
   }
+}
+
+/** What every match of HOME_RE holds: `/Users/`, `/home/`, or `Users` after a drive letter. */
+function mayHoldHome(text: string): boolean {
+  return text.includes('Users') || text.includes('/home/')
 }
 
 /** `learn` every string of `value`, then redact them all: what `analyze --redact` and the HTML report share. */

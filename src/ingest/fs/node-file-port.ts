@@ -22,6 +22,8 @@ export function createNodeFilePort(root: string | null = null): FsPort {
 }
 
 const CHUNK = 1 << 20
+/** What is read past the size stat gave (a writer appending, or the read that finds the end). */
+const TAIL = 64 << 10
 
 async function readBounded(path: string, maxBytes: number, root: string | null): Promise<PortRead> {
   const chunks: Uint8Array[] = []
@@ -34,10 +36,12 @@ async function streamBounded(path: string, maxBytes: number, onChunk: (chunk: Ui
   try {
     let total = 0
     let truncated = false
-    // read to EOF, not to the size stat gave: it is stale while a writer appends
+    // read to EOF, not to the size stat gave: it is stale while a writer appends. Each buffer is sized by what
+    // stat promises (a chunk at most), so that a file of a few kilobytes does not cost two zeroed MiB
     for (;;) {
-      const buffer = Buffer.alloc(CHUNK)
-      const {bytesRead} = await handle.read(buffer, 0, CHUNK, total)
+      const size = total < first.size ? Math.min(CHUNK, first.size - total) : TAIL
+      const buffer = Buffer.alloc(size)
+      const {bytesRead} = await handle.read(buffer, 0, size, total)
       if (bytesRead === 0) break
       const keep = Math.min(bytesRead, maxBytes - total)
       if (keep > 0) onChunk(buffer.subarray(0, keep))

@@ -1,7 +1,7 @@
 // The installed CLI runs the bundles of scripts/bundle.mjs, not the sources the other tests run: these
 // check that what a user gets behaves as the sources do (`npm test` builds first).
 import {execFile} from 'node:child_process'
-import {copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync} from 'node:fs'
+import {copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {dirname, join, resolve} from 'node:path'
 import {fileURLToPath} from 'node:url'
@@ -66,6 +66,23 @@ describe('the built CLI (dist/)', () => {
     expect(result.code).toBe(2)
     expect(result.stderr).toContain('inspect has no flag --bogus.')
     expect(result.stderr).not.toMatch(/\n\s+at /)
+  })
+
+  it('gates on worker threads from the bundled worker (dist/services/gate/worker.js) as in one thread', async () => {
+    // src/services/gate/pool.ts starts threads from 24 runs on: 24 copies of a small fixture
+    const dir = mkdtempSync(join(tmpdir(), 'gr-built-gate-'))
+    try {
+      for (let i = 0; i < 24; i++) cpSync(`${root}fixtures/runs/hostile-log`, join(dir, `run-${String(i).padStart(2, '0')}`), {recursive: true})
+      const gate = (jobs: string) => cli('bin/run.js', ['gate', dir, '--baseline', 'fixed', '--candidate', 'legacy', '--json', '--no-progress', '--no-github', '--jobs', jobs])
+      const [threads, single] = await Promise.all([gate('2'), gate('1')])
+      expect(threads.stderr).toBe('')
+      expect(threads.code).toBe(single.code)
+      const report = JSON.parse(threads.stdout) as {runs: unknown[]}
+      expect(report.runs).toHaveLength(24)
+      expect(report).toEqual(JSON.parse(single.stdout))
+    } finally {
+      rmSync(dir, {recursive: true, force: true})
+    }
   })
 
   it('inspect and analyze load no package from node_modules at start-up (start-up time is file count)', () => {

@@ -37,21 +37,28 @@ describe.runIf(hasTmux || (process.env.CI !== undefined && process.env.CI !== ''
     it(`${columns} columns`, async () => {
       const dir = mkdtempSync(join(tmpdir(), 'gr-width-'))
       dirs.push(dir)
-      const sim = [process.execPath, join(root, 'fixtures/sim/guardkit-sim.mjs'), join(root, 'fixtures/runs/db-003-timeout'), '--worktree', join(dir, 'wt'), '--speed', '100']
-      const live = [process.execPath, join(root, 'bin/run.js'), 'live', '--record', join(dir, 'rec'), '--time-scale', '100', '--', ...sim]
+      const sim = [process.execPath, join(root, 'fixtures/sim/guardkit-sim.mjs'), join(root, 'fixtures/runs/db-003-timeout'), '--worktree', join(dir, 'wt'), '--speed', '40']
+      // 40×: the build is still running when q is typed, however loaded the machine is (at 100× it ends in ~30 s)
+      const live = [process.execPath, join(root, 'bin/run.js'), 'live', '--record', join(dir, 'rec'), '--time-scale', '40', '--', ...sim]
       const script = `cd ${quote(dir)} && env -u CI ${live.map(quote).join(' ')}; echo LIVE-EXIT=$?; sleep 60`
       spawnSync('tmux', ['-L', socket, 'kill-session', '-t', session])
-      tmux('new-session', '-d', '-s', session, '-x', String(columns), '-y', '45', script)
-      await waitFor(() => /INFRA_TEST_FAILURE/.test(screen()) && /▸ TASK-DB-003/.test(screen()), 60_000, 'the first warning')
-      const s = screen()
+      // 70 rows: the whole frame fits however late the screen is read (at 60 columns, four warnings and the stall
+      // window make it ~55 rows; in a shorter pane its top, the task table, scrolls away)
+      tmux('new-session', '-d', '-s', session, '-x', String(columns), '-y', '70', script)
+      // one capture, checked and asserted on: a whole frame (its first and last lines), not one ink is redrawing
+      let s = ''
+      await waitFor(() => {
+        s = screen()
+        return /INFRA_TEST_FAILURE/.test(s) && /▸ TASK-DB-003/.test(s) && s.includes('guardkit-replay live') && s.includes('q stop the build')
+      }, 60_000, 'the first warning')
       for (const line of s.split('\n')) expect(stringWidth(line), `${columns}: ${line}`).toBeLessThanOrEqual(columns)
       // one line per task row
       expect(s.split('\n').filter((l) => /TASK-DB-001/.test(l) && /\/30/.test(l))).toHaveLength(1)
       tmux('send-keys', '-t', session, 'e')
-      await waitFor(() => screen().includes('Explanation so far: TASK-DB-003'), 10_000, 'the explanation')
+      await waitFor(() => screen().includes('Explanation so far: TASK-DB-003'), 15_000, 'the explanation')
       for (const line of screen().split('\n')) expect(stringWidth(line), `${columns}, explanation: ${line}`).toBeLessThanOrEqual(columns)
       tmux('send-keys', '-t', session, 'q')
-      await waitFor(() => screen().includes('Stop the build?'), 10_000, 'the question')
+      await waitFor(() => screen().includes('Stop the build?'), 15_000, 'the question')
       tmux('send-keys', '-t', session, 'y')
       await waitFor(() => screen().includes('LIVE-EXIT='), 60_000, 'live to end')
       // the summary is not glued to the key hints: it starts a line

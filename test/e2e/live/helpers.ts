@@ -6,7 +6,8 @@ import {tempDir} from '../../helpers/temp-dirs.js'
 export {removeTempDirs, tempDir, waitFor} from '../../helpers/temp-dirs.js'
 
 export const root = fileURLToPath(new URL('../../..', import.meta.url))
-export const DEV = join(root, 'bin/dev.js')
+/** The built CLI, what a user runs (the e2e tier builds it first when dist/ is stale: test/e2e/setup/build.ts). */
+export const CLI = join(root, 'bin/run.js')
 export const SIM = join(root, 'fixtures/sim/guardkit-sim.mjs')
 export const fixture = (name: string) => join(root, 'fixtures/runs', name)
 
@@ -23,11 +24,11 @@ export interface Ran {
   readonly stderr: string
 }
 
-/** `node bin/dev.js ARGS` as a real process, without CI (so a TTY check is the only thing deciding the output). */
+/** `node bin/run.js ARGS` as a real process, without CI (so a TTY check is the only thing deciding the output). */
 export function startCli(args: string[], options: {cwd?: string; env?: NodeJS.ProcessEnv} = {}): {child: ChildProcess; done: Promise<Ran>; output: () => {stdout: string; stderr: string}} {
   const env = {...process.env, ...options.env}
   delete env.GUARDKIT_REPLAY_DEBUG
-  const child = spawn(process.execPath, [DEV, ...args], {cwd: options.cwd ?? root, env, stdio: ['ignore', 'pipe', 'pipe']})
+  const child = spawn(process.execPath, [CLI, ...args], {cwd: options.cwd ?? root, env, stdio: ['ignore', 'pipe', 'pipe']})
   let stdout = ''
   let stderr = ''
   child.stdout!.on('data', (c: Buffer) => (stdout += c.toString('utf8')))

@@ -2,7 +2,7 @@ import {execFileSync, spawnSync} from 'node:child_process'
 import {readFileSync} from 'node:fs'
 import {join} from 'node:path'
 import {afterAll, describe, expect, it} from 'vitest'
-import {DEV, removeTempDirs, simCommand, tempDir, waitFor} from './helpers.js'
+import {CLI, removeTempDirs, simCommand, tempDir, waitFor} from './helpers.js'
 
 const hasTmux = spawnSync('tmux', ['-V']).status === 0
 const session = `gr-live-${process.pid}`
@@ -27,17 +27,20 @@ describe.runIf(hasTmux || (process.env.CI !== undefined && process.env.CI !== ''
   it('draws the tasks, the stall window and the warnings in place; ↑, e and q (asked, then y) work; the build stops and the recording is finished', async () => {
     const dir = tempDir()
     const record = join(dir, 'rec')
-    const live = [process.execPath, DEV, 'live', '--record', record, '--time-scale', '100', '--', ...simCommand('db-003-timeout', join(dir, 'wt'), 100)]
+    // 40×: the build outlasts the keys typed below however loaded the machine is (at 100× it ended in ~30 s, and a
+    // slow run found no build left to stop); the test stops it itself
+    const live = [process.execPath, CLI, 'live', '--record', record, '--time-scale', '40', '--', ...simCommand('db-003-timeout', join(dir, 'wt'), 40)]
     const script = `cd ${quote(dir)} && env -u CI ${live.map(quote).join(' ')}; echo LIVE-EXIT=$?; sleep 120`
     tmux('new-session', '-d', '-s', session, '-x', '150', '-y', '50', script)
 
     // the first warning, and TASK-DB-003 selected: the first task still running, once DB-001 and DB-002
     // have their outcomes (how far the build is when the warning shows depends on the machine's load)
+    // one capture, checked and asserted on: a whole frame (its first and last lines), not one ink is redrawing
+    let s = ''
     await waitFor(() => {
-      const now = screen()
-      return /INFRA_TEST_FAILURE TASK-DB-003 turn 1/.test(now) && /▸ TASK-DB-003/.test(now)
+      s = screen()
+      return /INFRA_TEST_FAILURE TASK-DB-003 turn 1/.test(s) && /▸ TASK-DB-003/.test(s) && s.includes('guardkit-replay live') && s.includes('q stop the build')
     }, 60_000, 'the first warning on screen, with TASK-DB-003 selected')
-    let s = screen()
     if (process.env.LIVE_TMUX_DEBUG) console.log(s)
     // drawn in place: one header, one task table, however many redraws there were
     expect(s.match(/guardkit-replay live /g)?.length).toBe(1)
@@ -51,23 +54,23 @@ describe.runIf(hasTmux || (process.env.CI !== undefined && process.env.CI !== ''
     expect(s).not.toContain('[2K')
 
     tmux('send-keys', '-t', session, 'Up')
-    await waitFor(() => /▸ TASK-DB-00[12]/.test(screen()), 5000, 'the selection to move')
+    await waitFor(() => /▸ TASK-DB-00[12]/.test(screen()), 15_000, 'the selection to move')
     const selected = /▸ (TASK-DB-00[12])/.exec(screen())![1]!
-    await waitFor(() => screen().includes(`Stall window of ${selected}`), 5000, 'the selected task\'s stall window')
+    await waitFor(() => screen().includes(`Stall window of ${selected}`), 15_000, 'the selected task\'s stall window')
 
     tmux('send-keys', '-t', session, 'e')
-    await waitFor(() => screen().includes(`Explanation so far: ${selected}`), 5000, 'the explanation')
+    await waitFor(() => screen().includes(`Explanation so far: ${selected}`), 15_000, 'the explanation')
     tmux('send-keys', '-t', session, 'e')
-    await waitFor(() => screen().includes(`Stall window of ${selected}`), 5000, 'the stall window back')
+    await waitFor(() => screen().includes(`Stall window of ${selected}`), 15_000, 'the stall window back')
 
     tmux('send-keys', '-t', session, 'q')
-    await waitFor(() => screen().includes('Stop the build? It gets SIGINT and time to save its state. (y/n)'), 5000, 'the question')
+    await waitFor(() => screen().includes('Stop the build? It gets SIGINT and time to save its state. (y/n)'), 15_000, 'the question')
     tmux('send-keys', '-t', session, 'n')
-    await waitFor(() => !screen().includes('Stop the build?'), 5000, 'the question to go')
+    await waitFor(() => !screen().includes('Stop the build?'), 15_000, 'the question to go')
     expect(screen()).not.toContain('LIVE-EXIT')
 
     tmux('send-keys', '-t', session, 'q')
-    await waitFor(() => screen().includes('Stop the build?'), 5000, 'the question again')
+    await waitFor(() => screen().includes('Stop the build?'), 15_000, 'the question again')
     tmux('send-keys', '-t', session, 'y')
     await waitFor(() => screen().includes('LIVE-EXIT='), 30_000, 'live to end')
     s = screen()

@@ -1,9 +1,9 @@
-import {mkdtempSync, writeFileSync} from 'node:fs'
+import {mkdtempSync, rmSync, writeFileSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {Readable} from 'node:stream'
 import {fileURLToPath} from 'node:url'
-import {afterEach, describe, expect, it} from 'vitest'
+import {afterAll, afterEach, describe, expect, it} from 'vitest'
 import {ReportSchema} from '../../../src/render/json/report.js'
 import {present} from '../../../src/render/present.js'
 import {PLAIN} from '../../../src/render/text/plain-palette.js'
@@ -19,8 +19,15 @@ afterEach(() => {
   process.exitCode = undefined
 })
 
+const dirs: string[] = []
+afterAll(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, {recursive: true, force: true})
+})
+
 function tmp(): string {
-  return mkdtempSync(join(tmpdir(), 'gr-analyze-'))
+  const dir = mkdtempSync(join(tmpdir(), 'gr-analyze-'))
+  dirs.push(dir)
+  return dir
 }
 
 describe('analyze (fixtures/runs/db-003-timeout, seed 002)', () => {
