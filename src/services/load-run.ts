@@ -1,5 +1,5 @@
 import {createNodeFilePort, hasRunContent, readRun, type FsPort, type IngestLimits, type ReadRunOptions, type RunRead} from '../ingest/index.js'
-import type {RunRecord, TaskRun} from '../model/run-record.js'
+import type {RunAttempt, RunRecord, TaskRun} from '../model/run-record.js'
 import {createEraTally, type DerivedEra} from '../replay/era-markers.js'
 import {UsageError} from '../shared/errors.js'
 import {createTaskSpill, type TaskSpill} from './task-spill.js'
@@ -41,38 +41,62 @@ export interface StreamedRun {
   readonly spill: TaskSpill
 }
 
+/** What a streamed read does with each attempt's task runs once the attempt has ended, in attempt order. */
+export interface AttemptSink {
+  add(attempt: RunAttempt, tasks: readonly TaskRun[]): void
+  /** The read failed, or RUN was read whole: nothing more comes. */
+  close(): void
+}
+
 /**
- * loadRunContent's streaming form: RUN of logs only is read with each attempt's task runs set aside
- * as the attempt ends (so memory holds one attempt's, not the run's); RUN with worktrees or event
- * logs is read whole (`whole`), as their artifacts may belong to any attempt.
+ * loadRunContent's streaming form: RUN of logs only is read with each attempt's task runs handed to
+ * `sink` as the attempt ends, in attempt order (so memory holds one attempt's, not the run's); RUN
+ * with worktrees or event logs is read whole (`whole`), as their artifacts may belong to any attempt.
  */
-export async function loadRunStreamed(runPath: string, options: LoadRunOptions = {}): Promise<{readonly streamed: StreamedRun} | {readonly whole: RunRecord}> {
-  const spill = createTaskSpill()
-  const tally = createEraTally()
-  // The era's tally takes the task runs in the record's order (attempt order: its evidence is the first
-  // seen); ingest ends attempts in that order, and one that came early would wait here until its turn.
-  const early = new Map<number, readonly TaskRun[]>()
+export async function readRunStreamed(runPath: string, options: LoadRunOptions, sink: AttemptSink): Promise<{readonly streamed: RunRecord} | {readonly whole: RunRecord}> {
+  // Ingest ends attempts in the record's order; one that came early waits here until its turn.
+  const early = new Map<number, {readonly attempt: RunAttempt; readonly tasks: readonly TaskRun[]}>()
   let next = 1
   try {
     const result = await read(runPath, options, (tasks, attempt) => {
-      spill.add(attempt.attempt, tasks)
-      early.set(attempt.attempt, tasks)
+      early.set(attempt.attempt, {attempt, tasks})
       for (let due = early.get(next); due !== undefined; due = early.get(next)) {
-        for (const t of due) tally.add(t)
+        sink.add(due.attempt, due.tasks)
         early.delete(next++)
       }
     })
     const run = withContent(runPath, result)
-    for (const a of run.attempts) for (const t of early.get(a.attempt) ?? []) tally.add(t)
+    for (const a of run.attempts) {
+      const due = early.get(a.attempt)
+      if (due !== undefined) sink.add(due.attempt, due.tasks)
+    }
     if (!result.streamed) {
-      spill.close()
+      sink.close()
       return {whole: run}
     }
-    return {streamed: {run, derived: tally.finish(run), spill}}
+    return {streamed: run}
   } catch (error) {
-    spill.close()
+    sink.close()
     throw error
   }
+}
+
+/**
+ * readRunStreamed for the analysis: each attempt's task runs are tallied for the era (in attempt
+ * order: a marker's evidence is the first seen) and set aside in a spill until the era is known.
+ */
+export async function loadRunStreamed(runPath: string, options: LoadRunOptions = {}): Promise<{readonly streamed: StreamedRun} | {readonly whole: RunRecord}> {
+  const spill = createTaskSpill()
+  const tally = createEraTally()
+  const read = await readRunStreamed(runPath, options, {
+    add(attempt, tasks) {
+      spill.add(attempt.attempt, tasks)
+      for (const t of tasks) tally.add(t)
+    },
+    close: () => spill.close(),
+  })
+  if ('whole' in read) return read
+  return {streamed: {run: read.streamed, derived: tally.finish(read.streamed), spill}}
 }
 
 function withContent(runPath: string, {run, found}: RunRead): RunRecord {

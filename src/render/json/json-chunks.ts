@@ -14,18 +14,25 @@ export function* analysisJsonChunks(analysis: StreamedAnalysis): Generator<strin
   yield* around(
     () => document({feature: null, features: []}),
     (function* () {
-      for (const t of analysis.tasks()) yield analysisTask(t)
+      for (const t of analysis.tasks()) yield drawItem(analysisTask(t))
     })(),
     () => document(analysis.features()),
   )
 }
 
-/** `inspect --json` of a streamed run: `run` without its task runs, and the task runs in order. */
-export function* inspectJsonChunks(run: RunRecord, tool: ReportTool, tasks: Iterable<TaskRun>): Generator<string> {
+/**
+ * `inspect --json` of a streamed run: `run` without its task runs, and the task runs in order, drawn
+ * already (`drawInspectTasks`, one piece per attempt: a task run's part of the document needs
+ * nothing but the task run, so it is drawn as soon as its attempt ends).
+ */
+export function* inspectJsonChunks(run: RunRecord, tool: ReportTool, drawn: Iterable<string>): Generator<string> {
   const document = () => buildReport(run, tool)
-  yield* around(document, (function* () {
-    for (const t of tasks) yield reportTask(t)
-  })(), document)
+  yield* around(document, drawn, document)
+}
+
+/** One attempt's task runs as `inspect --json` draws them, for inspectJsonChunks. */
+export function drawInspectTasks(tasks: readonly TaskRun[]): string {
+  return drawItems(tasks.map(reportTask))
 }
 
 /** `JSON.stringify([[item]], null, 2)` is the item, indented two levels, between these. */
@@ -36,20 +43,37 @@ const NESTED_CLOSE = '\n  ]\n]'
 const EMPTY_TASKS = '\n  "tasks": []'
 
 /**
- * The document without tasks, cut at its empty `tasks` array, with the task runs written in
- * between. A string value never holds a raw line break (JSON escapes it), so the first
- * `\n  "tasks": []` is the top-level key: a nested one is indented further.
+ * Items of the top-level `tasks` array, drawn as `around` places them: each indented as in the
+ * document, joined by the commas between them ('' for none).
  */
-function* around(head: () => unknown, items: Iterable<unknown>, tail: () => unknown): Generator<string> {
+export function drawItems(items: readonly unknown[]): string {
+  return items.map(drawItem).join(ITEM_SEPARATOR)
+}
+
+/** What stands between two items of the top-level `tasks` array. */
+const ITEM_SEPARATOR = ',\n    '
+
+function drawItem(item: unknown): string {
+  // stringified two arrays deep, the item is indented as in the document, with no copy to re-indent it
+  const nested = JSON.stringify([[item]], null, 2)
+  return nested.slice(NESTED_OPEN.length, nested.length - NESTED_CLOSE.length)
+}
+
+/**
+ * The document without tasks, cut at its empty `tasks` array, with the drawn task runs written in
+ * between (`drawn`: pieces of drawItems, each one item or several; '' adds nothing). A string value
+ * never holds a raw line break (JSON escapes it), so the first `\n  "tasks": []` is the top-level
+ * key: a nested one is indented further.
+ */
+function* around(head: () => unknown, drawn: Iterable<string>, tail: () => unknown): Generator<string> {
   const before = JSON.stringify(head(), null, 2)
   const cut = before.indexOf(EMPTY_TASKS)
   if (cut === -1) throw new Error('the document has no top-level tasks')
   yield before.slice(0, cut + EMPTY_TASKS.length - 1)
   let any = false
-  for (const item of items) {
-    // stringified two arrays deep, the item is indented as in the document, with no copy to re-indent it
-    const nested = JSON.stringify([[item]], null, 2)
-    yield `${any ? ',' : ''}\n    ${nested.slice(NESTED_OPEN.length, nested.length - NESTED_CLOSE.length)}`
+  for (const piece of drawn) {
+    if (piece === '') continue
+    yield `${any ? ITEM_SEPARATOR : '\n    '}${piece}`
     any = true
   }
   const after = JSON.stringify(tail(), null, 2)

@@ -141,10 +141,10 @@ rules:
   })
 
   it('cuts the document at the top-level tasks even when a value spells the same text', async () => {
-    const {inspectJsonChunks} = await import('../../../src/render/json/json-chunks.js')
+    const {drawInspectTasks, inspectJsonChunks} = await import('../../../src/render/json/json-chunks.js')
     const whole = await readRun(createNodeFilePort(), '-', {stdin: stdin()})
     const run = {...whole.run, path: '\n  "tasks": []', tasks: []}
-    const drawn = [...inspectJsonChunks(run, tool, whole.run.tasks)].join('')
+    const drawn = [...inspectJsonChunks(run, tool, [drawInspectTasks(whole.run.tasks)])].join('')
     expect(drawn).toBe(JSON.stringify(buildReport({...run, tasks: whole.run.tasks}, tool), null, 2))
   })
 })
