@@ -80,7 +80,30 @@ export interface RunAnalysis {
  */
 export function startRunAnalysis(run: RunRecord, options: AnalyzeRunOptions = {}, derived: DerivedEra = deriveEra(run)): RunAnalysis {
   const era = inferEra(run, derived)
-  const runEra = describeRunEra(era, placeRun(run, derived))
+  const tasks = startTaskAnalysis(era, options)
+  return {
+    head: {
+      tool: options.tool ?? {name: 'guardkit-replay', version: '0.0.0'},
+      run,
+      era,
+      runEra: describeRunEra(era, placeRun(run, derived)),
+      profiles: tasks.profiles.map((p) => ({name: p.name, description: p.description})),
+    },
+    analyseTasks: tasks.analyseTasks,
+  }
+}
+
+/** The task runs' part of the spine: what it replays, and each attempt's task runs analysed in the run's order. */
+export interface TaskAnalyser extends Pick<RunAnalysis, 'analyseTasks'> {
+  readonly profiles: readonly Profile[]
+}
+
+/**
+ * The spine's per-task part, given the run's era: it reads nothing else of the run-level analysis,
+ * so a task run can be analysed as soon as the era is known (services/stream: before the log is read
+ * to its end, under the era read so far, checked against the final one).
+ */
+export function startTaskAnalysis(era: EraInference, options: AnalyzeRunOptions = {}): TaskAnalyser {
   // Outside the modelled window nothing is replayed: the report says so once (runEra), not per task and profile.
   const plan = era.modelled ? planProfiles(options.profiles ?? DEFAULT_SELECTION, era.profile) : {profiles: [], asRun: null}
   const asRun = plan.asRun
@@ -89,13 +112,7 @@ export function startRunAnalysis(run: RunRecord, options: AnalyzeRunOptions = {}
   const catalogue = options.catalogue ?? builtinCatalogue()
   let nextId = 1
   return {
-    head: {
-      tool: options.tool ?? {name: 'guardkit-replay', version: '0.0.0'},
-      run,
-      era,
-      runEra,
-      profiles: plan.profiles.map((p) => ({name: p.name, description: p.description})),
-    },
+    profiles: plan.profiles,
     analyseTasks(view, list) {
       const perTask = list.map((task) => {
         const replayOf = replayer(view, task)
