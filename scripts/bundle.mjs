@@ -13,6 +13,9 @@ const commands = readdirSync('dist/commands', {recursive: true})
   .map((f) => `dist/commands/${f}`)
 // hooks (package.json oclif.hooks) load on their event only, and share oclif's chunk with the commands
 const hooks = readdirSync('dist/hooks').filter((f) => f.endsWith('.js')).map((f) => `dist/hooks/${f}`)
+// a worker thread that starts on a large log (analyze --json's analysis ahead of the read) loads as
+// few files as a command; the gate's threads load the compiled modules as they are
+const workers = ['dist/services/stream/analysis-worker.js']
 
 // Left to node_modules:
 // - ink and react: loaded by `live` only; ink brings yoga's WebAssembly and reads files at run time.
@@ -25,7 +28,7 @@ const external = ['ink', 'ink-*', 'react', 'react/*', 'react-*', '@oclif/plugin-
 const banner = "import {createRequire as __createRequire} from 'node:module';const require = __createRequire(import.meta.url);"
 
 await build({
-  entryPoints: ['dist/cli/execute.js', ...commands, ...hooks],
+  entryPoints: ['dist/cli/execute.js', ...commands, ...hooks, ...workers],
   outbase: 'dist',
   bundle: true,
   platform: 'node',

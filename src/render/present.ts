@@ -3,6 +3,7 @@ import type {AnalysisReport, TaskAnalysis} from '../explain/analysis.js'
 import type {StreamedAnalysis} from '../explain/analyze-run.js'
 import type {RunRecord} from '../model/run-record.js'
 import type {ReportTool} from './json/build-report.js'
+import type {DrawnAnalysis} from './json/json-chunks.js'
 import type {CompareReport} from '../explain/compare/compare-runs.js'
 import type {GateReport} from './gate-report.js'
 import type {Report} from './json/report.js'
@@ -27,7 +28,7 @@ export type Presentable =
   | {readonly kind: 'gate'; readonly report: GateReport}
   | {readonly kind: 'record'; readonly summary: RecordSummary}
   /** A streamed run's analysis, drawn a task run at a time (JSON only; docs/architecture.md "Streaming"). */
-  | {readonly kind: 'analysis-stream'; readonly analysis: StreamedAnalysis}
+  | {readonly kind: 'analysis-stream'; readonly analysis: StreamedAnalysis | DrawnAnalysis}
   /** A streamed run's record: `run` without task runs; its task runs drawn already, an attempt's a piece, in order (JSON only). */
   | {readonly kind: 'inspect-stream'; readonly run: RunRecord; readonly tool: ReportTool; readonly drawn: Iterable<string>}
 
@@ -59,7 +60,8 @@ export async function present(result: Presentable, format: Format, surface: Surf
   if (result.kind === 'analysis-stream' || result.kind === 'inspect-stream') {
     if (format !== 'json') throw new Error(`a streamed run is drawn as JSON only, not ${format}`)
     const chunks = await import('./json/json-chunks.js')
-    const drawn = result.kind === 'analysis-stream' ? chunks.analysisJsonChunks(result.analysis) : chunks.inspectJsonChunks(result.run, result.tool, result.drawn)
+    const drawn = result.kind === 'inspect-stream' ? chunks.inspectJsonChunks(result.run, result.tool, result.drawn)
+      : 'drawn' in result.analysis ? chunks.analysisJsonPieces(result.analysis) : chunks.analysisJsonChunks(result.analysis)
     return {kind: 'json-chunks', chunks: neutraliseJsonChunks(drawn)}
   }
   if (format === 'json') return {kind: 'json', json: await toJson(result)}

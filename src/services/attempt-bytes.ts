@@ -11,7 +11,9 @@ import {join} from 'node:path'
  */
 export interface AttemptBytes {
   add(attempt: number, bytes: Uint8Array): void
-  /** An attempt's bytes, read back and released (null when none were added or they were taken). */
+  /** An attempt's bytes, read back (null when none were added or they were taken). */
+  read(attempt: number): Buffer | null
+  /** An attempt's bytes, read back and released. */
   take(attempt: number): Buffer | null
   /** Bytes added in all (memory and file). */
   readonly addedBytes: number
@@ -43,6 +45,21 @@ export function createAttemptBytes(memoryBytes: number, name: string): AttemptBy
     position += bytes.length
   }
 
+  function read(attempt: number): Buffer | null {
+    const kept = inMemory.get(attempt)
+    if (kept !== undefined) return Buffer.from(kept.buffer, kept.byteOffset, kept.length)
+    const at = inFile.get(attempt)
+    if (at === undefined || fd === null) return null
+    const bytes = Buffer.allocUnsafe(at.length)
+    let got = 0
+    while (got < at.length) {
+      const n = readSync(fd, bytes, got, at.length - got, at.position + got)
+      if (n === 0) break
+      got += n
+    }
+    return bytes.subarray(0, got)
+  }
+
   return {
     add(attempt, bytes) {
       added += bytes.length
@@ -57,24 +74,16 @@ export function createAttemptBytes(memoryBytes: number, name: string): AttemptBy
       held = 0
       toFile(attempt, bytes)
     },
+    read,
     take(attempt) {
+      const bytes = read(attempt)
       const kept = inMemory.get(attempt)
       if (kept !== undefined) {
         inMemory.delete(attempt)
         held -= kept.length
-        return Buffer.from(kept.buffer, kept.byteOffset, kept.length)
       }
-      const at = inFile.get(attempt)
-      if (at === undefined || fd === null) return null
       inFile.delete(attempt)
-      const bytes = Buffer.allocUnsafe(at.length)
-      let read = 0
-      while (read < at.length) {
-        const n = readSync(fd, bytes, read, at.length - read, at.position + read)
-        if (n === 0) break
-        read += n
-      }
-      return bytes.subarray(0, read)
+      return bytes
     },
     get addedBytes() {
       return added

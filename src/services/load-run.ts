@@ -1,8 +1,6 @@
-import {createNodeFilePort, hasRunContent, readRun, type FsPort, type IngestLimits, type ReadRunOptions, type RunRead} from '../ingest/index.js'
+import {createNodeFilePort, hasRunContent, readRun, type FsPort, type IngestLimits, type ReadRunOptions, type RunRead, type RunSoFar} from '../ingest/index.js'
 import type {RunAttempt, RunRecord, TaskRun} from '../model/run-record.js'
-import {createEraTally, type DerivedEra} from '../replay/era-markers.js'
 import {UsageError} from '../shared/errors.js'
-import {createTaskSpill, type TaskSpill} from './task-spill.js'
 import {neutralised, neutraliseInline} from '../shared/neutralise.js'
 
 /**
@@ -32,18 +30,10 @@ export async function loadRunContent(runPath: string, options: LoadRunOptions = 
   return withContent(runPath, await read(runPath, options))
 }
 
-/** A run read as a stream (docs/architecture.md "Streaming"): the record without its task runs, which wait in the spill. */
-export interface StreamedRun {
-  /** Every attempt, issue and marker; `tasks` is empty. */
-  readonly run: RunRecord
-  /** The era's reading of all the task runs, tallied as they went by. */
-  readonly derived: DerivedEra
-  readonly spill: TaskSpill
-}
-
 /** What a streamed read does with each attempt's task runs once the attempt has ended, in attempt order. */
 export interface AttemptSink {
-  add(attempt: RunAttempt, tasks: readonly TaskRun[]): void
+  /** `sofar`: the run-level parts read so far (the log goes on being read after the attempt has ended). */
+  add(attempt: RunAttempt, tasks: readonly TaskRun[], sofar: RunSoFar): void
   /** The read failed, or RUN was read whole: nothing more comes. */
   close(): void
 }
@@ -57,18 +47,20 @@ export async function readRunStreamed(runPath: string, options: LoadRunOptions, 
   // Ingest ends attempts in the record's order; one that came early waits here until its turn.
   const early = new Map<number, {readonly attempt: RunAttempt; readonly tasks: readonly TaskRun[]}>()
   let next = 1
+  let latest: RunSoFar = {eraMarkers: () => [], logs: () => []}
   try {
-    const result = await read(runPath, options, (tasks, attempt) => {
+    const result = await read(runPath, options, (tasks, attempt, sofar) => {
+      latest = sofar
       early.set(attempt.attempt, {attempt, tasks})
       for (let due = early.get(next); due !== undefined; due = early.get(next)) {
-        sink.add(due.attempt, due.tasks)
+        sink.add(due.attempt, due.tasks, sofar)
         early.delete(next++)
       }
     })
     const run = withContent(runPath, result)
     for (const a of run.attempts) {
       const due = early.get(a.attempt)
-      if (due !== undefined) sink.add(due.attempt, due.tasks)
+      if (due !== undefined) sink.add(due.attempt, due.tasks, latest)
     }
     if (!result.streamed) {
       sink.close()
@@ -79,24 +71,6 @@ export async function readRunStreamed(runPath: string, options: LoadRunOptions, 
     sink.close()
     throw error
   }
-}
-
-/**
- * readRunStreamed for the analysis: each attempt's task runs are tallied for the era (in attempt
- * order: a marker's evidence is the first seen) and set aside in a spill until the era is known.
- */
-export async function loadRunStreamed(runPath: string, options: LoadRunOptions = {}): Promise<{readonly streamed: StreamedRun} | {readonly whole: RunRecord}> {
-  const spill = createTaskSpill()
-  const tally = createEraTally()
-  const read = await readRunStreamed(runPath, options, {
-    add(attempt, tasks) {
-      spill.add(attempt.attempt, tasks)
-      for (const t of tasks) tally.add(t)
-    },
-    close: () => spill.close(),
-  })
-  if ('whole' in read) return read
-  return {streamed: {run: read.streamed, derived: tally.finish(read.streamed), spill}}
 }
 
 function withContent(runPath: string, {run, found}: RunRead): RunRecord {

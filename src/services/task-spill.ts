@@ -12,7 +12,11 @@ export interface TaskSpill {
   add(attempt: number, tasks: readonly TaskRun[]): void
   /** The task runs of an attempt, read back (each attempt once: its bytes are released). */
   take(attempt: number): readonly TaskRun[]
+  /** An attempt's task runs as V8 serialised them, without releasing them (another thread deserialises them). */
+  bytes(attempt: number): Buffer | null
   readonly taskCount: number
+  /** Bytes set aside in all (memory and file). */
+  readonly addedBytes: number
   /** Bytes held in the file (0 while everything fits in memory). */
   readonly spilledBytes: number
   close(): void
@@ -32,8 +36,12 @@ export function createTaskSpill(memoryBytes = DEFAULT_MEMORY_BYTES): TaskSpill {
       const bytes = store.take(attempt)
       return bytes === null ? [] : (deserialize(bytes) as TaskRun[])
     },
+    bytes: (attempt) => store.read(attempt),
     get taskCount() {
       return taskCount
+    },
+    get addedBytes() {
+      return store.addedBytes
     },
     get spilledBytes() {
       return store.spilledBytes

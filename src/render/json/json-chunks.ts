@@ -10,14 +10,27 @@ import {buildReport, reportTask, type ReportTool} from './build-report.js'
  * is drawn when the last task run has been (attempts, markers, the feature pictures).
  */
 export function* analysisJsonChunks(analysis: StreamedAnalysis): Generator<string> {
-  const document = (rest: ReturnType<StreamedAnalysis['features']>) => buildAnalysisReport({...analysis.head, tasks: [], ...rest})
-  yield* around(
-    () => document({feature: null, features: []}),
-    (function* () {
-      for (const t of analysis.tasks()) yield drawItem(analysisTask(t))
+  yield* analysisJsonPieces({
+    head: analysis.head,
+    drawn: (function* () {
+      for (const t of analysis.tasks()) yield drawItems([analysisTask(t)])
     })(),
-    () => document(analysis.features()),
-  )
+    features: () => analysis.features(),
+  })
+}
+
+/** A streamed analysis whose task runs were drawn already (drawItems), an attempt's or a task run's a piece, in the run's order. */
+export interface DrawnAnalysis {
+  readonly head: StreamedAnalysis['head']
+  readonly drawn: Iterable<string>
+  /** The feature pictures, once `drawn` has been iterated to its end. */
+  features(): ReturnType<StreamedAnalysis['features']>
+}
+
+/** analysisJsonChunks of task runs drawn already. */
+export function* analysisJsonPieces(analysis: DrawnAnalysis): Generator<string> {
+  const document = (rest: ReturnType<StreamedAnalysis['features']>) => buildAnalysisReport({...analysis.head, tasks: [], ...rest})
+  yield* around(() => document({feature: null, features: []}), analysis.drawn, () => document(analysis.features()))
 }
 
 /**
