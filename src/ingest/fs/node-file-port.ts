@@ -36,7 +36,8 @@ async function streamBounded(path: string, maxBytes: number, onChunk: (chunk: Ui
     let truncated = false
     // read to EOF, not to the size stat gave: it is stale while a writer appends
     for (;;) {
-      const buffer = Buffer.alloc(CHUNK)
+      // not zero-filled: only the bytes read are handed on
+      const buffer = Buffer.allocUnsafe(CHUNK)
       const {bytesRead} = await handle.read(buffer, 0, CHUNK, total)
       if (bytesRead === 0) break
       const keep = Math.min(bytesRead, maxBytes - total)
