@@ -139,8 +139,10 @@ export function* neutraliseJsonChunks(chunks: Iterable<string>): Generator<strin
   let held = ''
   for (const chunk of chunks) {
     const text = held + chunk
-    const tail = HASH_TAIL.exec(text)
-    const cut = tail === null ? text.length : tail.index
+    // the tail is at most `##vso` long: looked for in the last five characters, not by a search of the whole piece
+    const last = text.length > 5 ? text.slice(-5) : text
+    const tail = HASH_TAIL.exec(last)
+    const cut = tail === null ? text.length : text.length - last.length + tail.index
     held = text.slice(cut)
     if (cut > 0) yield neutraliseJson(text.slice(0, cut))
   }

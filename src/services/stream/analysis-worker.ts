@@ -4,6 +4,6 @@ import {createAttemptAnalyser, type AnalyserSettings, type ToAnalyser} from './a
 /** The analyser's thread (speculation.ts): attempts come in the run's order, each drawn result goes back. */
 const port = parentPort
 if (port) {
-  const analyser = createAttemptAnalyser(workerData as AnalyserSettings, (message) => port.postMessage(message))
+  const analyser = createAttemptAnalyser(workerData as AnalyserSettings, (message, transfer) => port.postMessage(message, transfer))
   port.on('message', (message: ToAnalyser) => analyser.receive(message))
 }

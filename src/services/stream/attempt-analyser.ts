@@ -34,8 +34,8 @@ export type FromAnalyser =
       readonly type: 'drawn'
       readonly generation: number
       readonly attempt: number
-      /** The attempt's task runs as `tasks` items of the document (json-chunks.ts drawItems). */
-      readonly text: string
+      /** The attempt's task runs as `tasks` items of the document (json-chunks.ts drawItems), in UTF-8. */
+      readonly bytes: Uint8Array
       readonly picture: FeaturePicture | null
       /** Everything read of the context in this generation so far. */
       readonly reads: ContextReads
@@ -47,13 +47,15 @@ export interface AttemptAnalyser {
   receive(message: ToAnalyser): void
 }
 
-export function createAttemptAnalyser(settings: AnalyserSettings, post: (message: FromAnalyser) => void): AttemptAnalyser {
+/** `transfer`: buffers the message hands over rather than copies (the drawn bytes: the analyser keeps none). */
+export function createAttemptAnalyser(settings: AnalyserSettings, post: (message: FromAnalyser, transfer?: ArrayBuffer[]) => void): AttemptAnalyser {
   const spine: AnalyzeRunOptions = {
     ...(settings.profiles === undefined ? {} : {profiles: settings.profiles}),
     whatif: settings.whatif,
     ...(settings.tool === undefined ? {} : {tool: settings.tool}),
     ...(settings.rules === undefined ? {} : {catalogue: createCatalogue(settings.rules)}),
   }
+  const encoder = new TextEncoder()
   let generation = 0
   let reader: ContextReader | null = null
   let analyser: TaskAnalyser | null = null
@@ -75,13 +77,14 @@ export function createAttemptAnalyser(settings: AnalyserSettings, post: (message
         const view = reader.view(attempt, tasks)
         const analysed = analyser.analyseTasks(view, tasks)
         const picture = attempt.kind === 'feature' ? featurePictureOf(view, attempt) : null
-        const text = drawItems(analysed.map((t) => analysisTask(t)))
+        // encoded here, not by the reader of the log, whose thread is the busier one
+        const bytes = encoder.encode(drawItems(analysed.map((t) => analysisTask(t))))
         const missed = reader.missed()
         if (missed !== null) {
           stopped = true
           return post({type: 'missed', generation, attempt: attempt.attempt, key: missed})
         }
-        post({type: 'drawn', generation, attempt: attempt.attempt, text, picture, reads: reader.reads()})
+        post({type: 'drawn', generation, attempt: attempt.attempt, bytes, picture, reads: reader.reads()}, [bytes.buffer as ArrayBuffer])
       } catch (error) {
         stopped = true
         if (error instanceof ContextMiss || reader.missed() !== null) return post({type: 'missed', generation, attempt: attempt.attempt, key: reader.missed() ?? (error as ContextMiss).key})

@@ -60,8 +60,12 @@ export interface SpeculationOptions {
 
 /** A context that changes this often in a log is not followed further: the analysis waits for the end of the read. */
 const MAX_GENERATIONS = 6
-/** Attempts sent ahead of the analyser's results: it always has the next one, memory holds few. */
-const IN_FLIGHT = 3
+/**
+ * Bytes of task runs sent ahead of the analyser's results. This thread reads the log without a
+ * pause and takes results only between reads: the analyser must have that much work queued, or it
+ * waits. A bound all the same, as each sent attempt is a copy.
+ */
+const IN_FLIGHT_BYTES = 4 * 2 ** 20
 const DRAWN_MEMORY_BYTES = 32 * 2 ** 20
 
 export function createSpeculation(runPath: string, options: SpeculationOptions): Speculation {
@@ -78,6 +82,9 @@ export function createSpeculation(runPath: string, options: SpeculationOptions):
   const pictures = new Map<number, FeaturePicture>()
   let posted = 0
   let inFlight = 0
+  let inFlightBytes = 0
+  /** The bytes sent of each attempt in flight. */
+  const sentBytes = new Map<number, number>()
   let done = 0
   let settled: (() => void) | null = null
   const note = options.note ?? (() => {})
@@ -100,6 +107,8 @@ export function createSpeculation(runPath: string, options: SpeculationOptions):
     pictures.clear()
     posted = 0
     inFlight = 0
+    inFlightBytes = 0
+    sentBytes.clear()
     done = 0
     port!.post({type: 'generation', generation, context: next})
     pump()
@@ -122,10 +131,13 @@ export function createSpeculation(runPath: string, options: SpeculationOptions):
   }
 
   function pump(): void {
-    while (!over && port !== null && inFlight < IN_FLIGHT && posted < handed.length) {
+    while (!over && port !== null && (inFlight === 0 || inFlightBytes < IN_FLIGHT_BYTES) && posted < handed.length) {
       const attempt = handed[posted++]!
-      port.post({type: 'attempt', generation, attempt, tasks: spill.bytes(attempt.attempt) ?? new Uint8Array()})
+      const tasks = spill.bytes(attempt.attempt) ?? new Uint8Array()
+      port.post({type: 'attempt', generation, attempt, tasks})
       inFlight++
+      inFlightBytes += tasks.length
+      sentBytes.set(attempt.attempt, tasks.length)
     }
   }
 
@@ -134,8 +146,10 @@ export function createSpeculation(runPath: string, options: SpeculationOptions):
     if (message.type === 'missed') return stop(`attempt ${message.attempt}'s analysis read ${message.key} of the run`)
     if (message.type === 'failed') return stop(`attempt ${message.attempt}'s analysis failed: ${message.message}`)
     inFlight--
+    inFlightBytes -= sentBytes.get(message.attempt) ?? 0
+    sentBytes.delete(message.attempt)
     done++
-    if (message.text !== '') drawn!.add(message.attempt, Buffer.from(message.text, 'utf8'))
+    if (message.bytes.length > 0) drawn!.add(message.attempt, message.bytes)
     if (message.picture !== null) pictures.set(message.attempt, message.picture)
     reads = message.reads
     pump()
