@@ -29,8 +29,8 @@ export type Presentable =
   | {readonly kind: 'record'; readonly summary: RecordSummary}
   /** A streamed run's analysis, drawn a task run at a time (JSON only; docs/architecture.md "Streaming"). */
   | {readonly kind: 'analysis-stream'; readonly analysis: StreamedAnalysis | DrawnAnalysis}
-  /** A streamed run's record: `run` without task runs; its task runs drawn already, an attempt's a piece, in order (JSON only). */
-  | {readonly kind: 'inspect-stream'; readonly run: RunRecord; readonly tool: ReportTool; readonly drawn: Iterable<string>}
+  /** A streamed run's record: `run` without task runs; its task runs drawn already (text or UTF-8), an attempt's a piece, in order (JSON only). */
+  | {readonly kind: 'inspect-stream'; readonly run: RunRecord; readonly tool: ReportTool; readonly drawn: Iterable<string | Uint8Array>}
 
 export type Format = 'text' | 'md' | 'json' | 'html'
 
@@ -48,7 +48,7 @@ export interface Surface {
 export type Drawn =
   | {readonly kind: 'text'; readonly text: string}
   | {readonly kind: 'json'; readonly json: unknown}
-  | {readonly kind: 'json-chunks'; readonly chunks: Iterable<string>}
+  | {readonly kind: 'json-chunks'; readonly chunks: Iterable<string | Uint8Array>}
 
 /**
  * The one place a result becomes text, Markdown, JSON or HTML. Every drawn text gets the output

@@ -42,7 +42,8 @@ export async function runInspectJson(runPath: string, tool: ReportTool, options:
   const run = read.streamed
   function* pieces() {
     try {
-      for (const attempt of run.attempts) yield drawn.take(attempt.attempt)?.toString('utf8') ?? ''
+      // the bytes as they were drawn: written out without being decoded and encoded again
+      for (const attempt of run.attempts) yield drawn.take(attempt.attempt) ?? ''
     } finally {
       drawn.close()
     }

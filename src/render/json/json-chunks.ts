@@ -9,7 +9,7 @@ import {buildReport, reportTask, type ReportTool} from './build-report.js'
  * Everything before `tasks` (run, ingestIssues) is known once the log is read; everything after it
  * is drawn when the last task run has been (attempts, markers, the feature pictures).
  */
-export function* analysisJsonChunks(analysis: StreamedAnalysis): Generator<string> {
+export function* analysisJsonChunks(analysis: StreamedAnalysis): Generator<string | Uint8Array> {
   yield* analysisJsonPieces({
     head: analysis.head,
     drawn: (function* () {
@@ -19,16 +19,19 @@ export function* analysisJsonChunks(analysis: StreamedAnalysis): Generator<strin
   })
 }
 
-/** A streamed analysis whose task runs were drawn already (drawItems), an attempt's or a task run's a piece, in the run's order. */
+/**
+ * A streamed analysis whose task runs were drawn already (drawItems), an attempt's or a task run's a
+ * piece, in the run's order: as text, or as its UTF-8 bytes (held in a file, they are written as they are read).
+ */
 export interface DrawnAnalysis {
   readonly head: StreamedAnalysis['head']
-  readonly drawn: Iterable<string>
+  readonly drawn: Iterable<string | Uint8Array>
   /** The feature pictures, once `drawn` has been iterated to its end. */
   features(): ReturnType<StreamedAnalysis['features']>
 }
 
 /** analysisJsonChunks of task runs drawn already. */
-export function* analysisJsonPieces(analysis: DrawnAnalysis): Generator<string> {
+export function* analysisJsonPieces(analysis: DrawnAnalysis): Generator<string | Uint8Array> {
   const document = (rest: ReturnType<StreamedAnalysis['features']>) => buildAnalysisReport({...analysis.head, tasks: [], ...rest})
   yield* around(() => document({feature: null, features: []}), analysis.drawn, () => document(analysis.features()))
 }
@@ -38,7 +41,7 @@ export function* analysisJsonPieces(analysis: DrawnAnalysis): Generator<string> 
  * already (`drawInspectTasks`, one piece per attempt: a task run's part of the document needs
  * nothing but the task run, so it is drawn as soon as its attempt ends).
  */
-export function* inspectJsonChunks(run: RunRecord, tool: ReportTool, drawn: Iterable<string>): Generator<string> {
+export function* inspectJsonChunks(run: RunRecord, tool: ReportTool, drawn: Iterable<string | Uint8Array>): Generator<string | Uint8Array> {
   const document = () => buildReport(run, tool)
   yield* around(document, drawn, document)
 }
@@ -74,19 +77,24 @@ function drawItem(item: unknown): string {
 
 /**
  * The document without tasks, cut at its empty `tasks` array, with the drawn task runs written in
- * between (`drawn`: pieces of drawItems, each one item or several; '' adds nothing). A string value
+ * between (`drawn`: pieces of drawItems, each one item or several, as text or UTF-8; an empty one adds nothing). A string value
  * never holds a raw line break (JSON escapes it), so the first `\n  "tasks": []` is the top-level
  * key: a nested one is indented further.
  */
-function* around(head: () => unknown, drawn: Iterable<string>, tail: () => unknown): Generator<string> {
+function* around(head: () => unknown, drawn: Iterable<string | Uint8Array>, tail: () => unknown): Generator<string | Uint8Array> {
   const before = JSON.stringify(head(), null, 2)
   const cut = before.indexOf(EMPTY_TASKS)
   if (cut === -1) throw new Error('the document has no top-level tasks')
   yield before.slice(0, cut + EMPTY_TASKS.length - 1)
   let any = false
   for (const piece of drawn) {
-    if (piece === '') continue
-    yield `${any ? ITEM_SEPARATOR : '\n    '}${piece}`
+    if (piece.length === 0) continue
+    const separator = any ? ITEM_SEPARATOR : '\n    '
+    if (typeof piece === 'string') yield `${separator}${piece}`
+    else {
+      yield separator
+      yield piece
+    }
     any = true
   }
   const after = JSON.stringify(tail(), null, 2)

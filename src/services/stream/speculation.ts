@@ -33,8 +33,8 @@ export interface Speculation {
 }
 
 export interface DrawnAhead {
-  /** Each attempt's task runs drawn (json-chunks.ts drawItems), in the run's order; each read once. */
-  drawn(): Iterable<string>
+  /** Each attempt's task runs drawn (json-chunks.ts drawItems), in UTF-8, in the run's order; each read once. */
+  drawn(): Iterable<string | Uint8Array>
   /** The feature attempts' pictures, in the run's order. */
   readonly pictures: readonly FeaturePicture[]
 }
@@ -211,7 +211,7 @@ export function createSpeculation(runPath: string, options: SpeculationOptions):
         pictures: inOrder as FeaturePicture[],
         *drawn() {
           try {
-            for (const a of run.attempts) yield store.take(a.attempt)?.toString('utf8') ?? ''
+            for (const a of run.attempts) yield store.take(a.attempt) ?? ''
           } finally {
             store.close()
           }
