@@ -17,8 +17,10 @@ const sources = (dir) => readdirSync(dir, {recursive: true})
 const commands = sources('src/commands')
 // hooks (package.json oclif.hooks) load on their event only, and share oclif's chunk with the commands
 const hooks = sources('src/hooks')
-// the gate's worker thread is started from its file (dist/services/gate/worker.js, src/services/gate/pool.ts)
-const workers = ['src/services/gate/worker.ts']
+// worker threads are started from their files: the gate's (dist/services/gate/worker.js, src/services/gate/pool.ts)
+// and analyze --json's analysis ahead of the read (dist/services/stream/analysis-worker.js); bundled, each loads
+// as few files as a command
+const workers = ['src/services/gate/worker.ts', 'src/services/stream/analysis-worker.ts']
 
 // Left to node_modules:
 // - ink and react: loaded by `live` only; ink brings yoga's WebAssembly and reads files at run time.

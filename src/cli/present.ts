@@ -37,16 +37,25 @@ async function surface(verbose: boolean): Promise<Surface> {
 
 /**
  * Each chunk to `out` as it is drawn, waiting while the reader is behind (a pipe to a slow reader
- * would otherwise hold the whole report in memory), then the newline that ends the document.
+ * would otherwise hold the whole report in memory), then the newline that ends the document. A
+ * chunk of bytes (UTF-8 drawn ahead) is written as it is.
  */
-export async function writeChunks(chunks: Iterable<string>, out: NodeJS.WritableStream): Promise<void> {
+export async function writeChunks(chunks: Iterable<string | Uint8Array>, out: NodeJS.WritableStream): Promise<void> {
   // a task run's text is a few kB: gathered into writes of ~64 kB, fewer system calls
   let pending = ''
+  const write = async (data: string | Uint8Array) => {
+    if (!out.write(data)) await new Promise<void>((resolve) => out.once('drain', () => resolve()))
+  }
   const flush = async () => {
-    if (pending !== '' && !out.write(pending)) await new Promise<void>((resolve) => out.once('drain', () => resolve()))
+    if (pending !== '') await write(pending)
     pending = ''
   }
   for (const chunk of chunks) {
+    if (typeof chunk !== 'string') {
+      await flush()
+      if (chunk.length > 0) await write(chunk)
+      continue
+    }
     pending += chunk
     if (pending.length >= 1 << 16) await flush()
   }

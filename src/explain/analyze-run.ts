@@ -2,7 +2,7 @@ import {builtinProfile, type Profile} from '../logic/profiles.js'
 import type {RunRecord, TaskRun} from '../model/run-record.js'
 import {inferEra} from '../replay/era.js'
 import {deriveEra, type DerivedEra} from '../replay/era-markers.js'
-import {placeRun} from '../replay/era-timeline.js'
+import {placeRun, type EraPlacement} from '../replay/era-timeline.js'
 import {notModelledReplay, replayTask} from '../replay/replay-task.js'
 import {collectTaskInputs, type TaskInputs} from '../replay/turn-inputs.js'
 import type {EraInference, TaskReplay} from '../replay/types.js'
@@ -82,7 +82,32 @@ export interface RunAnalysis {
 export function startRunAnalysis(run: RunRecord, options: AnalyzeRunOptions = {}, derived: DerivedEra = deriveEra(run)): RunAnalysis {
   const era = inferEra(run, derived)
   const placement = placeRun(run, derived)
-  const runEra = describeRunEra(era, placement)
+  const tasks = startTaskAnalysis(era, options, () => placement)
+  return {
+    head: {
+      tool: options.tool ?? {name: 'guardkit-replay', version: '0.0.0'},
+      run,
+      era,
+      runEra: describeRunEra(era, placement),
+      profiles: tasks.profiles.map((p) => ({name: p.name, description: p.description})),
+    },
+    analyseTasks: tasks.analyseTasks,
+  }
+}
+
+/** The task runs' part of the spine: what it replays, and each attempt's task runs analysed in the run's order. */
+export interface TaskAnalyser extends Pick<RunAnalysis, 'analyseTasks'> {
+  readonly profiles: readonly Profile[]
+}
+
+/**
+ * The spine's per-task part, given the run's era and its place on the timeline: it reads nothing else
+ * of the run-level analysis, so a task run can be analysed as soon as the era is known (services/stream:
+ * before the log is read to its end, under the era read so far, checked against the final one).
+ * `placement` is asked for only when a catalogue rule's `guardkit` condition needs it outside the
+ * modelled window (diagnosis/guardkit-changes.ts), so a reader can tell whether it was read.
+ */
+export function startTaskAnalysis(era: EraInference, options: AnalyzeRunOptions = {}, placement: () => EraPlacement | null = () => null): TaskAnalyser {
   // Outside the modelled window nothing is replayed: the report says so once (runEra), not per task and profile.
   const plan = era.modelled ? planProfiles(options.profiles ?? DEFAULT_SELECTION, era.profile) : {profiles: [], asRun: null}
   const asRun = plan.asRun
@@ -93,13 +118,7 @@ export function startRunAnalysis(run: RunRecord, options: AnalyzeRunOptions = {}
   const guardkit = guardkitChanges(asRunName, placement)
   let nextId = 1
   return {
-    head: {
-      tool: options.tool ?? {name: 'guardkit-replay', version: '0.0.0'},
-      run,
-      era,
-      runEra,
-      profiles: plan.profiles.map((p) => ({name: p.name, description: p.description})),
-    },
+    profiles: plan.profiles,
     analyseTasks(view, list) {
       const perTask = list.map((task) => {
         const replayOf = replayer(view, task)

@@ -47,7 +47,13 @@ const LOOP_KINDS = new Set<LogEvent['kind']>([
  * Called with each attempt's task runs as the attempt ends (streaming, docs/ingest.md "Streaming"):
  * the builder then keeps only the attempt and its issues, so memory does not grow with the tasks.
  */
-export type AttemptTasksSink = (tasks: TaskRun[], attempt: RunAttempt) => void
+export type AttemptTasksSink = (tasks: TaskRun[], attempt: RunAttempt, sofar: RunSoFar) => void
+
+/** The run-level parts read so far, as `build` would give them now (what a streamed reader may look ahead with). */
+export interface RunSoFar {
+  eraMarkers(): EraMarker[]
+  logs(): readonly string[]
+}
 
 export function createRunBuilder(onAttemptTasks?: AttemptTasksSink): RunBuilder {
   const logs: string[] = []
@@ -62,6 +68,7 @@ export function createRunBuilder(onAttemptTasks?: AttemptTasksSink): RunBuilder 
     return {...f, ...withSignals(f.attempt, f.tasks, signals.get(att.attempt))}
   }
   const markers = createMarkerTally()
+  const sofar: RunSoFar = {eraMarkers: () => markers.list(), logs: () => [...logs]}
   let order = 0
   /** The attempt the last event went to (consecutive events share it). */
   let current: AttemptDraft | null = null
@@ -89,7 +96,7 @@ export function createRunBuilder(onAttemptTasks?: AttemptTasksSink): RunBuilder 
   /** In streaming, an ended attempt's task runs go to the sink and are not kept. */
   function handOver(part: FinishedAttempt): FinishedAttempt {
     if (onAttemptTasks === undefined) return part
-    onAttemptTasks(part.tasks, part.attempt)
+    onAttemptTasks(part.tasks, part.attempt, sofar)
     return {...part, tasks: []}
   }
 

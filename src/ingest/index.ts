@@ -7,7 +7,7 @@ export {readRecording, readRun, type ReadRunOptions, type RecordingRead, type Ru
 export {discoverRun, type Discovery, type DiscoveredFile, type DiscoveredWorktree} from './discover.js'
 export {DEFAULT_LIMITS, RECORDING_MANIFEST_NAME, type IngestLimits} from './discovery/limits.js'
 export {createLogIngest, type LogIngest, type LogIngestOptions} from './log/ingest.js'
-export type {LogIngestResult} from './build-from-log.js'
+export type {LogIngestResult, RunSoFar} from './build-from-log.js'
 export {hasRunContent} from './merge-artifacts.js'
 export {createNodeFilePort} from './fs/node-file-port.js'
 export {createSyncFilePort} from './fs/sync-file-port.js'

@@ -2,7 +2,7 @@ import type {IngestIssue} from '../model/ingest-issue.js'
 import type {EventLogRecord, RunAttempt, RunRecord, TaskRun} from '../model/run-record.js'
 import {parseEventLog} from './artifacts/event-log.js'
 import type {WorktreeRecords} from './artifacts/read-worktree.js'
-import type {LogIngestResult} from './build-from-log.js'
+import type {LogIngestResult, RunSoFar} from './build-from-log.js'
 import {discoverRun, type Discovery} from './discover.js'
 import {DEFAULT_LIMITS, type IngestLimits} from './discovery/limits.js'
 import type {FsPort} from './fs/file-port.js'
@@ -28,7 +28,7 @@ export interface ReadRunOptions {
    * task runs (`RunRead.streamed`). With worktrees the artifacts may belong to any attempt's task
    * runs, so everything is read first, as without this option.
    */
-  readonly onAttemptTasks?: (tasks: readonly TaskRun[], attempt: RunAttempt) => void
+  readonly onAttemptTasks?: (tasks: readonly TaskRun[], attempt: RunAttempt, sofar: RunSoFar) => void
 }
 
 /** What discovery found besides logs, for the message of a RUN with nothing to analyse. */
@@ -54,7 +54,7 @@ export async function readRun(port: FsPort, runPath: string, options: ReadRunOpt
   const mergeIssues: IngestIssue[] = []
   const sink = options.onAttemptTasks
   const streamedIngest = () =>
-    createLogIngest({maxLineChars: limits.maxLineChars, onAttemptTasks: (tasks, attempt) => sink!(tasks.map((t) => mergeLoggedTask(t, mergeIssues)), attempt)})
+    createLogIngest({maxLineChars: limits.maxLineChars, onAttemptTasks: (tasks, attempt, sofar) => sink!(tasks.map((t) => mergeLoggedTask(t, mergeIssues)), attempt, sofar)})
   if (runPath === '-') {
     const ingest = sink === undefined ? createLogIngest({maxLineChars: limits.maxLineChars}) : streamedIngest()
     await streamInto(ingest, '-', options.stdin ?? emptyStream(), issues)

@@ -1,8 +1,9 @@
 import type {ConformanceReport} from '../conformance/run-vectors.js'
 import type {AnalysisReport, TaskAnalysis} from '../explain/analysis.js'
 import type {StreamedAnalysis} from '../explain/analyze-run.js'
-import type {RunRecord, TaskRun} from '../model/run-record.js'
+import type {RunRecord} from '../model/run-record.js'
 import type {ReportTool} from './json/build-report.js'
+import type {DrawnAnalysis} from './json/json-chunks.js'
 import type {CompareReport} from '../explain/compare/compare-runs.js'
 import type {GateReport} from './gate-report.js'
 import type {Report} from './json/report.js'
@@ -27,9 +28,9 @@ export type Presentable =
   | {readonly kind: 'gate'; readonly report: GateReport}
   | {readonly kind: 'record'; readonly summary: RecordSummary}
   /** A streamed run's analysis, drawn a task run at a time (JSON only; docs/architecture.md "Streaming"). */
-  | {readonly kind: 'analysis-stream'; readonly analysis: StreamedAnalysis}
-  /** A streamed run's record: `run` without task runs, `tasks` read back in order (JSON only). */
-  | {readonly kind: 'inspect-stream'; readonly run: RunRecord; readonly tool: ReportTool; readonly tasks: Iterable<TaskRun>}
+  | {readonly kind: 'analysis-stream'; readonly analysis: StreamedAnalysis | DrawnAnalysis}
+  /** A streamed run's record: `run` without task runs; its task runs drawn already (text or UTF-8), an attempt's a piece, in order (JSON only). */
+  | {readonly kind: 'inspect-stream'; readonly run: RunRecord; readonly tool: ReportTool; readonly drawn: Iterable<string | Uint8Array>}
 
 export type Format = 'text' | 'md' | 'json' | 'html'
 
@@ -47,7 +48,7 @@ export interface Surface {
 export type Drawn =
   | {readonly kind: 'text'; readonly text: string}
   | {readonly kind: 'json'; readonly json: unknown}
-  | {readonly kind: 'json-chunks'; readonly chunks: Iterable<string>}
+  | {readonly kind: 'json-chunks'; readonly chunks: Iterable<string | Uint8Array>}
 
 /**
  * The one place a result becomes text, Markdown, JSON or HTML. Every drawn text gets the output
@@ -59,7 +60,8 @@ export async function present(result: Presentable, format: Format, surface: Surf
   if (result.kind === 'analysis-stream' || result.kind === 'inspect-stream') {
     if (format !== 'json') throw new Error(`a streamed run is drawn as JSON only, not ${format}`)
     const chunks = await import('./json/json-chunks.js')
-    const drawn = result.kind === 'analysis-stream' ? chunks.analysisJsonChunks(result.analysis) : chunks.inspectJsonChunks(result.run, result.tool, result.tasks)
+    const drawn = result.kind === 'inspect-stream' ? chunks.inspectJsonChunks(result.run, result.tool, result.drawn)
+      : 'drawn' in result.analysis ? chunks.analysisJsonPieces(result.analysis) : chunks.analysisJsonChunks(result.analysis)
     return {kind: 'json-chunks', chunks: neutraliseJsonChunks(drawn)}
   }
   if (format === 'json') return {kind: 'json', json: await toJson(result)}

@@ -1,6 +1,7 @@
 import {clonePyJson} from '../logic/python/json-numbers.js'
 import {asArray, asObject, extractFeedback, type JsonObject} from '../logic/orchestrator/index.js'
 import {pyLen, pySlice} from '../logic/python/index.js'
+import {attemptOf} from '../model/attempt-of.js'
 import type {Evidence} from '../model/evidence.js'
 import type {CoachDecision, Outcome} from '../model/outcome.js'
 import type {ArtifactVersion, RunRecord, StallRecord, TaskRun, TurnRecord} from '../model/run-record.js'
@@ -94,7 +95,7 @@ export function collectTaskInputs(run: RunRecord, task: TaskRun): TaskInputs {
   const inputs = turns.map((t) => collectTurn(task, t, history.get(t.turn) ?? null, finalTwr, lastTwrTurn, versions.get(t.turn) ?? null))
   const missing = new Set<string>()
   for (const t of inputs) for (const m of t.missingInputs) missing.add(m)
-  const attempt = run.attempts.find((a) => a.attempt === task.attempt && a.taskIds.includes(task.taskId)) ?? null
+  const attempt = attemptOf(run, task.attempt, (a) => a.taskIds.includes(task.taskId)) ?? null
   const settings: LoopSettings = {
     maxTurns: task.maxTurns?.value ?? attempt?.settings.maxTurns?.value ?? maxTurnsFromContext(task),
     perspectiveResetTurns: attempt?.settings.enablePerspectiveReset?.value === false ? [] : (attempt?.settings.resetTurns?.value ?? null),

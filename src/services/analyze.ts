@@ -1,12 +1,16 @@
 import {tmpdir} from 'node:os'
 import {basename, join} from 'node:path'
 import type {AnalysisReport} from '../explain/analysis.js'
-import {analyzeRun, analyzeStreamedRun, type AnalyzeRunOptions as SpineOptions, type StreamedAnalysis} from '../explain/analyze-run.js'
+import {analyzeRun, analyzeStreamedRun, startRunAnalysis, type AnalyzeRunOptions as SpineOptions, type StreamedAnalysis} from '../explain/analyze-run.js'
+import {mainFeaturePicture} from '../explain/feature.js'
+import type {DrawnAnalysis} from '../render/json/json-chunks.js'
 import type {Presentable} from '../render/present.js'
 import {PLAIN} from '../render/text/plain-palette.js'
 import {UsageError} from '../shared/errors.js'
 import type {Opened} from './open-report.js'
-import {loadRunContent, loadRunStreamed, type LoadRunOptions} from './load-run.js'
+import {loadRunContent, readRunStreamed, type LoadRunOptions} from './load-run.js'
+import {createSpeculation, type StartAnalyser} from './stream/speculation.js'
+import {startWorkerAnalyser} from './stream/worker-analyser.js'
 import {createProgress, type Progress} from './progress.js'
 import {chooseProfiles, type OutputFormat, type ProfileRequest} from './run-options.js'
 import {neutralised} from '../shared/neutralise.js'
@@ -18,6 +22,8 @@ export interface AnalyzeOptions extends ProfileRequest, LoadRunOptions {
   /** Search the logic changes that flip each task (whatif); analyze leaves it off for speed. */
   readonly whatif?: boolean
   readonly progress?: Progress
+  /** Where the analysis ahead of the read runs, and from what size of log (tests: this thread, from the first attempt). */
+  readonly analyser?: {readonly start: StartAnalyser; readonly startAfterBytes: number}
 }
 
 /** analyze's formats: the shared ones and a self-contained HTML page. */
@@ -103,27 +109,48 @@ export async function analyzeRunPath(runPath: string, options: Omit<AnalyzeOptio
 }
 
 /**
- * RUN → the analysis, streamed when RUN is logs only (services/load-run.ts `loadRunStreamed`): the
- * task runs are analysed as the report is drawn, an attempt at a time, then released.
+ * RUN → the analysis, streamed when RUN is logs only (services/load-run.ts `readRunStreamed`): the
+ * task runs are analysed as the report is drawn, an attempt at a time, then released — or, on a log
+ * long enough, on a second thread while the log is still read (stream/speculation.ts), their drawn
+ * text waiting for the report's head.
  */
-export async function analyzeRunStreamed(runPath: string, options: Omit<AnalyzeOptions, 'format'>): Promise<{readonly analysis: StreamedAnalysis} | {readonly report: AnalysisReport}> {
+export async function analyzeRunStreamed(runPath: string, options: Omit<AnalyzeOptions, 'format'>): Promise<{readonly analysis: StreamedAnalysis | DrawnAnalysis} | {readonly report: AnalysisReport}> {
   const progress = options.progress ?? createProgress()
   try {
     const analyzeOptions = await spineOptions(options)
     progress.step(`reading ${runPath} …`)
-    const read = await loadRunStreamed(runPath, options)
+    const speculation = createSpeculation(runPath, {
+      settings: {...(analyzeOptions.profiles === undefined ? {} : {profiles: analyzeOptions.profiles}), whatif: analyzeOptions.whatif ?? false, ...(analyzeOptions.tool === undefined ? {} : {tool: analyzeOptions.tool}), ...(analyzeOptions.catalogue === undefined ? {} : {rules: analyzeOptions.catalogue.rules})},
+      start: options.analyser?.start ?? startWorkerAnalyser,
+      startAfterBytes: options.analyser?.startAfterBytes ?? ANALYSER_AFTER_BYTES,
+      ...(process.env.GUARDKIT_REPLAY_DEBUG ? {note: (message: string) => void process.stderr.write(`guardkit-replay: ${message}\n`)} : {}),
+    })
+    const read = await readRunStreamed(runPath, options, speculation.sink)
     if ('whole' in read) {
       progress.step(`replaying ${read.whole.tasks.length} task${read.whole.tasks.length === 1 ? '' : 's'} …`)
       return {report: analyzeRun(read.whole, analyzeOptions)}
     }
-    const {run, derived, spill} = read.streamed
+    const run = read.streamed
+    const {spill} = speculation
+    const derived = speculation.derived(run)
     progress.step(`replaying ${spill.taskCount} task${spill.taskCount === 1 ? '' : 's'} …`)
+    const ahead = await speculation.finish(run, derived)
+    if (ahead !== null) {
+      const features = {feature: mainFeaturePicture(run, ahead.pictures), features: [...ahead.pictures]}
+      return {analysis: {head: startRunAnalysis(run, analyzeOptions, derived).head, drawn: closing(ahead.drawn(), () => spill.close()), features: () => features}}
+    }
     const analysis = analyzeStreamedRun(run, (attempt) => spill.take(attempt), derived, analyzeOptions)
     return {analysis: {...analysis, tasks: () => closing(analysis.tasks(), () => spill.close())}}
   } finally {
     progress.done()
   }
 }
+
+/**
+ * The analysis goes to a second thread once this many bytes of task runs are set aside (a log of
+ * ~12 MB): below it, starting the thread (~0.1 s) costs more than it saves.
+ */
+const ANALYSER_AFTER_BYTES = 4 * 2 ** 20
 
 /** What the spine is given, the same whether RUN is read whole or streamed: the profiles, --whatif and the --signals catalogue. */
 async function spineOptions(options: Omit<AnalyzeOptions, 'format'>): Promise<SpineOptions> {

@@ -2,7 +2,8 @@ import type {RunRecord} from '../model/run-record.js'
 import {buildReport, type ReportTool} from '../render/json/build-report.js'
 import type {Report} from '../render/json/report.js'
 import type {Presentable} from '../render/present.js'
-import {loadRunContent, loadRunStreamed, type LoadRunOptions} from './load-run.js'
+import {createAttemptBytes} from './attempt-bytes.js'
+import {loadRunContent, readRunStreamed, type LoadRunOptions} from './load-run.js'
 
 export interface InspectResult {
   readonly run: RunRecord
@@ -24,18 +25,31 @@ export async function runInspect(runPath: string, tool: ReportTool, options: Loa
 
 /**
  * `inspect RUN --json`: the document drawn a task run at a time when RUN is logs only
- * (docs/architecture.md "Streaming"); the same document as `runInspect`'s.
+ * (docs/architecture.md "Streaming"); the same document as `runInspect`'s. A task run's part of the
+ * document needs nothing but the task run, so each attempt's are drawn as the attempt ends and only
+ * their text waits (attempt-bytes.ts) for the head of the document, which needs the whole log.
  */
 export async function runInspectJson(runPath: string, tool: ReportTool, options: LoadRunOptions = {}): Promise<{readonly result: Presentable & {readonly kind: 'inspect' | 'inspect-stream'}}> {
-  const read = await loadRunStreamed(runPath, options)
+  const {drawInspectTasks} = await import('../render/json/json-chunks.js')
+  const drawn = createAttemptBytes(DRAWN_MEMORY_BYTES, 'inspect-tasks.json')
+  const read = await readRunStreamed(runPath, options, {
+    add(attempt, tasks) {
+      if (tasks.length > 0) drawn.add(attempt.attempt, Buffer.from(drawInspectTasks(tasks), 'utf8'))
+    },
+    close: () => drawn.close(),
+  })
   if ('whole' in read) return {result: {kind: 'inspect', report: buildReport(read.whole, tool)}}
-  const {run, spill} = read.streamed
-  function* tasks() {
+  const run = read.streamed
+  function* pieces() {
     try {
-      for (const attempt of run.attempts) yield* spill.take(attempt.attempt)
+      // the bytes as they were drawn: written out without being decoded and encoded again
+      for (const attempt of run.attempts) yield drawn.take(attempt.attempt) ?? ''
     } finally {
-      spill.close()
+      drawn.close()
     }
   }
-  return {result: {kind: 'inspect-stream', run, tool, tasks: tasks()}}
+  return {result: {kind: 'inspect-stream', run, tool, drawn: pieces()}}
 }
+
+/** The drawn task runs held in memory before they go to a file: a log of ~250 MB. */
+const DRAWN_MEMORY_BYTES = 32 * 2 ** 20

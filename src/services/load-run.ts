@@ -1,8 +1,6 @@
-import {createNodeFilePort, hasRunContent, readRun, type FsPort, type IngestLimits, type ReadRunOptions, type RunRead} from '../ingest/index.js'
-import type {RunRecord, TaskRun} from '../model/run-record.js'
-import {createEraTally, type DerivedEra} from '../replay/era-markers.js'
+import {createNodeFilePort, hasRunContent, readRun, type FsPort, type IngestLimits, type ReadRunOptions, type RunRead, type RunSoFar} from '../ingest/index.js'
+import type {RunAttempt, RunRecord, TaskRun} from '../model/run-record.js'
 import {UsageError} from '../shared/errors.js'
-import {createTaskSpill, type TaskSpill} from './task-spill.js'
 import {neutralised, neutraliseInline} from '../shared/neutralise.js'
 
 /**
@@ -32,45 +30,45 @@ export async function loadRunContent(runPath: string, options: LoadRunOptions = 
   return withContent(runPath, await read(runPath, options))
 }
 
-/** A run read as a stream (docs/architecture.md "Streaming"): the record without its task runs, which wait in the spill. */
-export interface StreamedRun {
-  /** Every attempt, issue and marker; `tasks` is empty. */
-  readonly run: RunRecord
-  /** The era's reading of all the task runs, tallied as they went by. */
-  readonly derived: DerivedEra
-  readonly spill: TaskSpill
+/** What a streamed read does with each attempt's task runs once the attempt has ended, in attempt order. */
+export interface AttemptSink {
+  /** `sofar`: the run-level parts read so far (the log goes on being read after the attempt has ended). */
+  add(attempt: RunAttempt, tasks: readonly TaskRun[], sofar: RunSoFar): void
+  /** The read failed, or RUN was read whole: nothing more comes. */
+  close(): void
 }
 
 /**
- * loadRunContent's streaming form: RUN of logs only is read with each attempt's task runs set aside
- * as the attempt ends (so memory holds one attempt's, not the run's); RUN with worktrees or event
- * logs is read whole (`whole`), as their artifacts may belong to any attempt.
+ * loadRunContent's streaming form: RUN of logs only is read with each attempt's task runs handed to
+ * `sink` as the attempt ends, in attempt order (so memory holds one attempt's, not the run's); RUN
+ * with worktrees or event logs is read whole (`whole`), as their artifacts may belong to any attempt.
  */
-export async function loadRunStreamed(runPath: string, options: LoadRunOptions = {}): Promise<{readonly streamed: StreamedRun} | {readonly whole: RunRecord}> {
-  const spill = createTaskSpill()
-  const tally = createEraTally()
-  // The era's tally takes the task runs in the record's order (attempt order: its evidence is the first
-  // seen); ingest ends attempts in that order, and one that came early would wait here until its turn.
-  const early = new Map<number, readonly TaskRun[]>()
+export async function readRunStreamed(runPath: string, options: LoadRunOptions, sink: AttemptSink): Promise<{readonly streamed: RunRecord} | {readonly whole: RunRecord}> {
+  // Ingest ends attempts in the record's order; one that came early waits here until its turn.
+  const early = new Map<number, {readonly attempt: RunAttempt; readonly tasks: readonly TaskRun[]}>()
   let next = 1
+  let latest: RunSoFar = {eraMarkers: () => [], logs: () => []}
   try {
-    const result = await read(runPath, options, (tasks, attempt) => {
-      spill.add(attempt.attempt, tasks)
-      early.set(attempt.attempt, tasks)
+    const result = await read(runPath, options, (tasks, attempt, sofar) => {
+      latest = sofar
+      early.set(attempt.attempt, {attempt, tasks})
       for (let due = early.get(next); due !== undefined; due = early.get(next)) {
-        for (const t of due) tally.add(t)
+        sink.add(due.attempt, due.tasks, sofar)
         early.delete(next++)
       }
     })
     const run = withContent(runPath, result)
-    for (const a of run.attempts) for (const t of early.get(a.attempt) ?? []) tally.add(t)
+    for (const a of run.attempts) {
+      const due = early.get(a.attempt)
+      if (due !== undefined) sink.add(due.attempt, due.tasks, latest)
+    }
     if (!result.streamed) {
-      spill.close()
+      sink.close()
       return {whole: run}
     }
-    return {streamed: {run, derived: tally.finish(run), spill}}
+    return {streamed: run}
   } catch (error) {
-    spill.close()
+    sink.close()
     throw error
   }
 }

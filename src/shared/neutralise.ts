@@ -133,19 +133,31 @@ const HASH_TAIL = /#(?:#(?:v(?:so?)?)?)?$/i
 
 /**
  * A JSON document drawn in pieces (a streamed report): each piece as neutraliseJson, a `##` split
- * between two pieces included — so the pieces joined are neutraliseJson of the whole document.
+ * between two pieces included — so the pieces joined are neutraliseJson of the whole document. A
+ * piece may be UTF-8 bytes (task runs drawn ahead, read back from a file): one without `#` goes out
+ * as it is, without being decoded and encoded again.
  */
-export function* neutraliseJsonChunks(chunks: Iterable<string>): Generator<string> {
+export function* neutraliseJsonChunks(chunks: Iterable<string | Uint8Array>): Generator<string | Uint8Array> {
   let held = ''
-  for (const chunk of chunks) {
+  for (const piece of chunks) {
+    if (typeof piece !== 'string' && held === '' && piece.indexOf(HASH) === -1) {
+      if (piece.length > 0) yield piece
+      continue
+    }
+    const chunk = typeof piece === 'string' ? piece : utf8.decode(piece)
     const text = held + chunk
-    const tail = HASH_TAIL.exec(text)
-    const cut = tail === null ? text.length : tail.index
+    // the tail is at most `##vso` long: looked for in the last five characters, not by a search of the whole piece
+    const last = text.length > 5 ? text.slice(-5) : text
+    const tail = HASH_TAIL.exec(last)
+    const cut = tail === null ? text.length : text.length - last.length + tail.index
     held = text.slice(cut)
     if (cut > 0) yield neutraliseJson(text.slice(0, cut))
   }
   if (held !== '') yield neutraliseJson(held)
 }
+
+const HASH = 0x23
+const utf8 = new TextDecoder()
 
 /** The fields of a report that hold names: ids, file and run paths (docs/security.md). */
 export const NAME_FIELDS: ReadonlySet<string> = new Set(['taskId', 'file', 'path', 'runPath', 'featureId', 'logs', 'inputs', 'files', 'expectations'])

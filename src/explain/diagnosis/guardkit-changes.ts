@@ -8,12 +8,15 @@ import type {GuardkitChanges} from './catalogue/rule.js'
  * Which logic changes the GuardKit that wrote a run had, for the catalogue's `guardkit` conditions
  * (docs/signals.md): inside the modelled window, the as-run profile's flags; outside it, the run's
  * place on the timeline (docs/era-markers.md) — an era that starts after the change landed has it, one
- * that ends before does not; otherwise the records cannot tell (null).
+ * that ends before does not; otherwise the records cannot tell (null). The place may be given as a function,
+ * asked for when a rule needs it.
  */
-export function guardkitChanges(asRun: string | null, placement: EraPlacement | null): GuardkitChanges {
+export function guardkitChanges(asRun: string | null, placementOf: EraPlacement | null | (() => EraPlacement | null)): GuardkitChanges {
   const flags = asRun === null ? null : flagsOfProfile(asRun)
   return (flag: FlagId) => {
     if (flags !== null) return flags[flag]
+    // read only here: a streamed analysis records whether it depended on the run's place (services/stream/context.ts)
+    const placement = typeof placementOf === 'function' ? placementOf() : placementOf
     if (placement === null) return null
     const landed = COMMITS.find((c) => c.sha === changeById(flag).commit)?.date
     if (landed === undefined) return null

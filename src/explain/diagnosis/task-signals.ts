@@ -1,4 +1,5 @@
 import {pyHead} from '../../logic/python/strings.js'
+import {attemptOf} from '../../model/attempt-of.js'
 import type {RunRecord, TaskRun} from '../../model/run-record.js'
 import {CONSOLE_LOGGER, type Signal} from '../../model/signal.js'
 import {feedbackByTurn} from '../record-facts.js'
@@ -26,7 +27,7 @@ export interface TaskSignals {
  * were not copied fails every task), and the Coach's feedback of each turn, one signal per bullet.
  */
 export function taskSignals(run: RunRecord, task: TaskRun, catalogue: Catalogue, guardkit: GuardkitChanges = UNKNOWN_GUARDKIT): TaskSignals {
-  const attempt = run.attempts.find((a) => a.attempt === task.attempt)
+  const attempt = attemptOf(run, task.attempt)
   const own = [...(task.signals ?? []), ...feedbackSignals(task)]
   const rules = classifyAll(own, catalogue, guardkit)
   const classified: ClassifiedSignal[] = []

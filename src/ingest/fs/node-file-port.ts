@@ -40,7 +40,8 @@ async function streamBounded(path: string, maxBytes: number, onChunk: (chunk: Ui
     // stat promises (a chunk at most), so that a file of a few kilobytes does not cost two zeroed MiB
     for (;;) {
       const size = total < first.size ? Math.min(CHUNK, first.size - total) : TAIL
-      const buffer = Buffer.alloc(size)
+      // not zero-filled: only the bytes read are handed on
+      const buffer = Buffer.allocUnsafe(size)
       const {bytesRead} = await handle.read(buffer, 0, size, total)
       if (bytesRead === 0) break
       const keep = Math.min(bytesRead, maxBytes - total)

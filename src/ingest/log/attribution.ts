@@ -106,7 +106,9 @@ export function createAttributor(emit: (a: Attributed) => void, emitSignal: (a: 
     while (n < signals.length && signals[n]!.after <= upTo) {
       const q = signals[n++]!
       const same = released !== null && released.line === q.line && released.attempt === q.attempt ? released : null
-      emitSignal({...attributeSignal(q.signal, same, signalContext), signal: q.signal, line: q.line, attempt: q.attempt})
+      const to = attributeSignal(q.signal, same, signalContext)
+      // one literal of a fixed shape: spreading the result into a new object took V8's slow path (6% of the ingest)
+      emitSignal({signal: q.signal, line: q.line, attempt: q.attempt, taskId: to.taskId, turn: to.turn})
     }
     if (n > 0) signals.splice(0, n)
   }

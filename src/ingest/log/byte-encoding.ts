@@ -87,7 +87,8 @@ export function createLogEncoding(): LogEncoding {
     }
     const end = Math.max(from, chunk.length - open)
     if (!checkLines && end > from && !isUtf8(chunk.subarray(from, end))) checkLines = true
-    pending = open > 0 && end >= from ? chunk.slice(chunk.length - open) : EMPTY
+    // a copy: Buffer#slice is a view, and a reader may read its next chunk into the same buffer
+    pending = open > 0 && end >= from ? Uint8Array.prototype.slice.call(chunk, chunk.length - open) : EMPTY
   }
 
   return {
@@ -100,8 +101,9 @@ export function createLogEncoding(): LogEncoding {
     transcode(chunk) {
       if (chunk.length === 0) return chunk
       if (encoding === null) {
-        // decided on the first line (a pipe may hand it over a byte or two at a time)
-        head = head.length === 0 ? chunk.slice() : Buffer.concat([head, chunk])
+        // decided on the first line (a pipe may hand it over a byte or two at a time); copied, not viewed:
+        // a reader may read its next chunk into the same buffer
+        head = head.length === 0 ? Uint8Array.prototype.slice.call(chunk) : Buffer.concat([head, chunk])
         if (!canDecide(head)) return EMPTY
         return decide()
       }

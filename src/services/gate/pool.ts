@@ -1,9 +1,7 @@
-import {createRequire} from 'node:module'
-import {dirname, join, sep} from 'node:path'
-import {fileURLToPath, pathToFileURL} from 'node:url'
 import {Worker} from 'node:worker_threads'
 import type {GateRun} from '../../render/gate-report.js'
 import {BugError} from '../../shared/errors.js'
+import {workerUrl} from '../worker-url.js'
 import {gateRunJob, type GateSettings, type RunJob} from './gate-run.js'
 import type {WorkerRequest, WorkerResponse} from './worker.js'
 
@@ -66,9 +64,8 @@ function gateOnWorkers(list: readonly RunJob[], settings: GateSettings, threads:
       const id = next++
       w.postMessage({id, job: list[id]!, settings} satisfies WorkerRequest)
     }
-    const spec = workerSpec()
     for (let i = 0; i < threads; i++) {
-      const w = new Worker(spec.url, {execArgv: []})
+      const w = new Worker(workerUrl('gate/worker'), {execArgv: []})
       workers.push(w)
       w.on('message', (m: WorkerResponse) => {
         if ('error' in m) {
@@ -88,21 +85,4 @@ function gateOnWorkers(list: readonly RunJob[], settings: GateSettings, threads:
       feed(w)
     }
   })
-}
-
-/**
- * Where the worker's code is: beside this module in src/ (development and tests, through tsx),
- * or in dist/services/gate/ for the built CLI, whose bundled commands and chunks live elsewhere.
- */
-function workerSpec(): {url: URL} {
-  const here = fileURLToPath(import.meta.url)
-  if (here.endsWith('.ts')) {
-    const tsx = join(dirname(createRequire(import.meta.url).resolve('tsx/package.json')), 'dist/esm/api/index.mjs')
-    const worker = pathToFileURL(join(dirname(here), 'worker.ts')).href
-    const code = `import {register} from ${JSON.stringify(pathToFileURL(tsx).href)}; register(); await import(${JSON.stringify(worker)})`
-    return {url: new URL(`data:text/javascript,${encodeURIComponent(code)}`)}
-  }
-  const at = here.lastIndexOf(`${sep}dist${sep}`)
-  const root = at === -1 ? join(dirname(here), '..', '..') : here.slice(0, at + `${sep}dist`.length)
-  return {url: pathToFileURL(join(root, 'services', 'gate', 'worker.js'))}
 }

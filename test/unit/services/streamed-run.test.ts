@@ -95,7 +95,7 @@ rules:
 `)
     const wholeReport = await analyzeRunPath('-', {...request, stdin: stdin(), signalsFile})
     const streamed = await analyzeRunStreamed('-', {...request, stdin: stdin(), signalsFile})
-    if (!('analysis' in streamed)) throw new Error('a log of several runs is streamed')
+    if (!('analysis' in streamed) || !('tasks' in streamed.analysis)) throw new Error('a short log of several runs is streamed and analysed after the read')
     const ruleIds = (tasks: Iterable<TaskAnalysis>) => [...tasks].flatMap((t) => (t.explain?.signals?.classified ?? []).map((c) => c.rule.id)).filter((id) => id.startsWith('site.'))
     const wholeIds = ruleIds(wholeReport.tasks)
     expect(wholeIds.length).toBeGreaterThan(0)
@@ -123,7 +123,7 @@ rules:
     }, tally.finish(read.run))
     const {analysisJsonChunks} = await import('../../../src/render/json/json-chunks.js')
     for (const chunk of analysisJsonChunks(analysis)) {
-      const id = /^,?\n {4}\{\n {6}"taskId": "([^"]+)",\n {6}"attempt": (\d+)/.exec(chunk)
+      const id = typeof chunk === 'string' ? /^,?\n {4}\{\n {6}"taskId": "([^"]+)",\n {6}"attempt": (\d+)/.exec(chunk) : null
       if (id !== null) events.push(`draw ${id[2]}`)
     }
     const attempts = read.run.attempts.map((a) => a.attempt).filter((a) => (handed.get(a) ?? []).length > 0)
@@ -141,10 +141,10 @@ rules:
   })
 
   it('cuts the document at the top-level tasks even when a value spells the same text', async () => {
-    const {inspectJsonChunks} = await import('../../../src/render/json/json-chunks.js')
+    const {drawInspectTasks, inspectJsonChunks} = await import('../../../src/render/json/json-chunks.js')
     const whole = await readRun(createNodeFilePort(), '-', {stdin: stdin()})
     const run = {...whole.run, path: '\n  "tasks": []', tasks: []}
-    const drawn = [...inspectJsonChunks(run, tool, whole.run.tasks)].join('')
+    const drawn = [...inspectJsonChunks(run, tool, [drawInspectTasks(whole.run.tasks)])].join('')
     expect(drawn).toBe(JSON.stringify(buildReport({...run, tasks: whole.run.tasks}, tool), null, 2))
   })
 })

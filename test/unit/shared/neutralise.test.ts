@@ -78,6 +78,21 @@ describe('neutraliseJson', () => {
       expect(out.split('\n').some(isCommand)).toBe(false)
     },
   )
+
+  test.prop([fc.array(fc.tuple(fc.string({unit: fc.constantFrom('#', '[', 'v', 's', 'o', 'x', 'é', '✓', '\n')}), fc.boolean()), {maxLength: 12})], runs(500))(
+    'the same when some pieces are UTF-8 bytes (task runs drawn ahead), and bytes without # go out untouched',
+    (drawn) => {
+      const pieces = drawn.map(([text, asBytes]) => (asBytes ? Buffer.from(text, 'utf8') : text))
+      const out = [...neutraliseJsonChunks(pieces)]
+      expect(Buffer.concat(out.map((c) => (typeof c === 'string' ? Buffer.from(c, 'utf8') : c))).toString('utf8')).toBe(neutraliseJson(drawn.map(([text]) => text).join('')))
+      // untouched unless what came before may begin a command (`#`, `##`, `##v`, … at its end: held back until this piece)
+      drawn.forEach(([text], i) => {
+        const piece = pieces[i]!
+        const before = drawn.slice(0, i).map(([t]) => t).join('')
+        if (typeof piece !== 'string' && text !== '' && !text.includes('#') && !/#(?:#(?:v(?:so?)?)?)?$/i.test(before)) expect(out).toContain(piece)
+      })
+    },
+  )
 })
 
 describe('neutraliseNames', () => {

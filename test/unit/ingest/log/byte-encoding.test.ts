@@ -24,6 +24,23 @@ function ingest(bytes: Uint8Array, cuts: readonly number[] = []): LogIngestResul
   return log.finish()
 }
 
+/** The same, each chunk read into one buffer that the next read overwrites (as a file reader with one buffer does). */
+function ingestReusing(bytes: Uint8Array, cuts: readonly number[]): LogIngestResult {
+  const log = createLogIngest({maxLineChars: 4096})
+  log.startFile('run.log')
+  const buffer = Buffer.alloc(64)
+  let at = 0
+  for (const c of [...cuts, ...Array.from({length: Math.ceil(bytes.length / 64)}, () => 64)]) {
+    if (at >= bytes.length) break
+    const end = Math.min(bytes.length, at + c)
+    buffer.set(bytes.subarray(at, end))
+    log.pushBytes(buffer.subarray(0, end - at))
+    buffer.fill(0x41)
+    at = end
+  }
+  return log.finish()
+}
+
 const utf16le = (text: string, bom: boolean) => Buffer.concat([bom ? Buffer.from([0xff, 0xfe]) : Buffer.alloc(0), Buffer.from(text, 'utf16le')])
 const utf16be = (text: string) => {
   const le = Buffer.from(text, 'utf16le')
@@ -69,6 +86,14 @@ describe('invalid UTF-8 and NUL bytes', () => {
     const bytes = Buffer.concat([damaged(Buffer.from([0xe9, 0x20])), Buffer.from('\nlater \xff\xfe line\n', 'latin1')])
     const issues = ingest(bytes, cuts).ingestIssues.filter((i) => i.code === 'invalid-utf8')
     expect(issues).toEqual([expect.objectContaining({file: 'run.log', line: at, severity: 'warning'})])
+  })
+
+  test.prop([fc.array(fc.integer({min: 1, max: 64}), {maxLength: 60})], {numRuns: 100})('the same when the reader reuses one buffer for every chunk (a character cut at a chunk\'s end is kept, not read from the next chunk)', (cuts) => {
+    const bytes = Buffer.concat([damaged(Buffer.from([0xe9, 0x20])), Buffer.from('\nlater \xff\xfe line\n', 'latin1')])
+    const issues = ingestReusing(bytes, cuts).ingestIssues.filter((i) => i.code === 'invalid-utf8')
+    expect(issues).toEqual([expect.objectContaining({file: 'run.log', line: at, severity: 'warning'})])
+    const text = FIXTURE.replace(/TASK/g, 'TÄSK✓🙂')
+    expect(ingestReusing(Buffer.from(text, 'utf8'), cuts).ingestIssues.filter((i) => i.code === 'invalid-utf8')).toEqual([])
   })
 
   test.prop([fc.array(fc.integer({min: 1, max: 64}), {maxLength: 60})], {numRuns: 50})('a character split across chunks is not invalid', (cuts) => {
