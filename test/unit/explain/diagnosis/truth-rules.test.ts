@@ -5,7 +5,8 @@ import type {TaskRun} from '../../../../src/model/run-record.js'
 import {turnTimes} from '../../../../src/explain/record-facts.js'
 import {fact, taskRun, turn} from '../helpers.js'
 import {analyse, approvedTurn, coachTestsFailTurn, complete, directReportMissingTurn, playerFailsTurn} from './authored-runs.js'
-import {runOf, TASK} from './signal-harness.js'
+import {runOf, signalsOf, TASK} from './signal-harness.js'
+import {builtinCatalogue} from '../../../../src/explain/diagnosis/catalogue/builtin.js'
 import {analyzeRun} from '../../../../src/explain/analyze-run.js'
 import {createLogIngest} from '../../../../src/ingest/log/ingest.js'
 import {mergeArtifacts} from '../../../../src/ingest/merge-artifacts.js'
@@ -40,6 +41,16 @@ describe('truth rules', () => {
       expect(direct.verdict.why).toMatch(/\[inferred\]/)
       const plain = analyse([...directReportMissingTurn(1, {written: false}), complete('error', 1)]).task
       expect(plain.diagnosis).toMatchObject({primary: {category: 'agent-report'}, confidence: 'certain'})
+    })
+    it('does not say the Coach found no tests of the task when the same turn then ran the task\'s own test files', () => {
+      const glob = `INFO:guardkit.orchestrator.quality_gates.coach_validator:No task-specific tests found for ${TASK}, skipping independent verification. Glob pattern tried: tests/**/test_task_abc_001*.py`
+      const found = `INFO:guardkit.orchestrator.quality_gates.coach_validator:Found test files via completion_promises for ${TASK}: 1 file(s)`
+      const ran = 'INFO:guardkit.orchestrator.quality_gates.coach_validator:Running independent tests via SDK (environment parity): pytest tests/users/test_users.py -v --tb=short'
+      const rulesOf = (lines: string[]) => signalsOf(lines, builtinCatalogue()).classified.map((c) => c.rule.id)
+      expect(rulesOf([glob, found, ran])).not.toContain('test-selection.no-task-tests')
+      expect(rulesOf([glob, found, ran])).toContain('coach-tests.glob-missed-then-found')
+      // without a run of named test files the glob's miss is still the test-selection reading
+      expect(rulesOf([glob])).toContain('test-selection.no-task-tests')
     })
   })
 
