@@ -12,8 +12,11 @@ if (stale !== null) {
   if (spawnSync('npm', ['run', 'build'], {stdio: 'inherit'}).status !== 0) process.exit(1)
 }
 const ok = await runSideBySide('npm run test:e2e', [
-  {name: 'e2e tests', args: ['exec', '--', 'vitest', 'run', '--project', 'e2e'], live: true},
-  // scripts/fuzz/README.md: 200 generated RUN folders, each in-process and through the built CLI
-  {name: 'fuzz', args: ['run', 'fuzz', '--', '--runs', '200', '--seed', '20261122', '--cli-every', '1', '--quiet'], always: true},
+  // three workers on two cores: most e2e files wait (simulated builds paced in real time, tmux, chromium), so a third
+  // file in flight fills the wait; four gained no more on a clean clone (254 against 268 s) and crowd the CPU-bound ones
+  {name: 'e2e tests', args: ['exec', '--', 'vitest', 'run', '--project', 'e2e', '--maxWorkers', '3'], live: true},
+  // scripts/fuzz/README.md: 200 generated RUN folders, each in-process, every second one also through the built CLI
+  // (a CLI start is ~15 times a case in-process; every case through it made the fuzzer the tier's longest step)
+  {name: 'fuzz', args: ['run', 'fuzz', '--', '--runs', '200', '--seed', '20261122', '--cli-every', '2', '--quiet'], always: true},
 ])
 process.exitCode = ok ? 0 : 1

@@ -2,7 +2,7 @@ import {builtinProfile, type Profile} from '../logic/profiles.js'
 import type {RunRecord, TaskRun} from '../model/run-record.js'
 import {inferEra} from '../replay/era.js'
 import {deriveEra, type DerivedEra} from '../replay/era-markers.js'
-import {placeRun, type EraPlacement} from '../replay/era-timeline.js'
+import {placeRun} from '../replay/era-timeline.js'
 import {notModelledReplay, replayTask} from '../replay/replay-task.js'
 import {collectTaskInputs, type TaskInputs} from '../replay/turn-inputs.js'
 import type {EraInference, TaskReplay} from '../replay/types.js'
@@ -12,7 +12,7 @@ import {detectTaskFindings} from './detect-findings.js'
 import {builtinCatalogue} from './diagnosis/catalogue/builtin.js'
 import type {Catalogue} from './diagnosis/catalogue/rule.js'
 import {diagnose} from './diagnosis/diagnose.js'
-import {guardkitChanges} from './diagnosis/guardkit-changes.js'
+import {guardkitChanges, spanOf, type EraSpan} from './diagnosis/guardkit-changes.js'
 import {taskSignals} from './diagnosis/task-signals.js'
 import {describeRunEra} from './era-statement.js'
 import {buildFeaturePictures, featurePictureOf, mainFeaturePicture} from './feature.js'
@@ -82,7 +82,8 @@ export interface RunAnalysis {
 export function startRunAnalysis(run: RunRecord, options: AnalyzeRunOptions = {}, derived: DerivedEra = deriveEra(run)): RunAnalysis {
   const era = inferEra(run, derived)
   const placement = placeRun(run, derived)
-  const tasks = startTaskAnalysis(era, options, () => placement)
+  const span = spanOf(placement)
+  const tasks = startTaskAnalysis(era, options, () => span)
   return {
     head: {
       tool: options.tool ?? {name: 'guardkit-replay', version: '0.0.0'},
@@ -104,10 +105,10 @@ export interface TaskAnalyser extends Pick<RunAnalysis, 'analyseTasks'> {
  * The spine's per-task part, given the run's era and its place on the timeline: it reads nothing else
  * of the run-level analysis, so a task run can be analysed as soon as the era is known (services/stream:
  * before the log is read to its end, under the era read so far, checked against the final one).
- * `placement` is asked for only when a catalogue rule's `guardkit` condition needs it outside the
+ * `span` (its place on the timeline) is asked for only when a catalogue rule's `guardkit` condition needs it outside the
  * modelled window (diagnosis/guardkit-changes.ts), so a reader can tell whether it was read.
  */
-export function startTaskAnalysis(era: EraInference, options: AnalyzeRunOptions = {}, placement: () => EraPlacement | null = () => null): TaskAnalyser {
+export function startTaskAnalysis(era: EraInference, options: AnalyzeRunOptions = {}, span: () => EraSpan | null = () => null): TaskAnalyser {
   // Outside the modelled window nothing is replayed: the report says so once (runEra), not per task and profile.
   const plan = era.modelled ? planProfiles(options.profiles ?? DEFAULT_SELECTION, era.profile) : {profiles: [], asRun: null}
   const asRun = plan.asRun
@@ -115,7 +116,7 @@ export function startTaskAnalysis(era: EraInference, options: AnalyzeRunOptions 
   const replayer = taskReplayer(era, asRun, options.memo)
   const catalogue = options.catalogue ?? builtinCatalogue()
   // what the run's GuardKit had, for catalogue rules that mean one thing before a fix and another after it
-  const guardkit = guardkitChanges(asRunName, placement)
+  const guardkit = guardkitChanges(asRunName, span)
   let nextId = 1
   return {
     profiles: plan.profiles,

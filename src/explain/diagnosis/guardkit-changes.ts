@@ -11,7 +11,22 @@ import type {GuardkitChanges} from './catalogue/rule.js'
  * that ends before does not; otherwise the records cannot tell (null). The place may be given as a function,
  * asked for when a rule needs it.
  */
-export function guardkitChanges(asRun: string | null, placementOf: EraPlacement | null | (() => EraPlacement | null)): GuardkitChanges {
+/**
+ * What the conditions read of the run's place on the timeline: the first day of its earliest possible era and the
+ * last day of its latest (null: still current). Only this, so that a streamed analysis that read it is checked
+ * against the final place on these two days, not on marker counts that grow as the log is read.
+ */
+export interface EraSpan {
+  readonly from: string
+  readonly to: string | null
+}
+
+/** The span of a placement (null when the records place the run nowhere). */
+export function spanOf(placement: EraPlacement | null): EraSpan | null {
+  return placement === null ? null : {from: placement.first.from, to: placement.last.to}
+}
+
+export function guardkitChanges(asRun: string | null, placementOf: EraSpan | null | (() => EraSpan | null)): GuardkitChanges {
   const flags = asRun === null ? null : flagsOfProfile(asRun)
   return (flag: FlagId) => {
     if (flags !== null) return flags[flag]
@@ -20,8 +35,8 @@ export function guardkitChanges(asRun: string | null, placementOf: EraPlacement 
     if (placement === null) return null
     const landed = COMMITS.find((c) => c.sha === changeById(flag).commit)?.date
     if (landed === undefined) return null
-    if (placement.first.from > landed) return true
-    if (placement.last.to !== null && placement.last.to < landed) return false
+    if (placement.from > landed) return true
+    if (placement.to !== null && placement.to < landed) return false
     return null
   }
 }

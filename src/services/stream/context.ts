@@ -1,7 +1,7 @@
 import {isDeepStrictEqual} from 'node:util'
 import {VIEW_ATTEMPT, type RunView} from '../../model/attempt-of.js'
 import type {EraMarker, RunAttempt, RunRecord, TaskRun} from '../../model/run-record.js'
-import type {EraPlacement} from '../../replay/era-timeline.js'
+import type {EraSpan} from '../../explain/diagnosis/guardkit-changes.js'
 import type {EraInference} from '../../replay/types.js'
 
 /**
@@ -14,8 +14,8 @@ export interface RunContext {
   readonly path: string
   readonly feature: RunRecord['feature']
   readonly eraMarkers: readonly EraMarker[]
-  /** The run's place on the era timeline (replay/era-timeline.ts placeRun), read by catalogue rules with a `guardkit` condition. */
-  readonly placement: EraPlacement | null
+  /** The span of the run's place on the era timeline (explain/diagnosis/guardkit-changes.ts), read by catalogue rules with a `guardkit` condition. */
+  readonly placement: EraSpan | null
 }
 
 /** The keys an analysis read of its context; only they must agree with the final context. `*`: every key. */
@@ -69,7 +69,7 @@ export class ContextMiss extends Error {
 export interface ContextReader {
   readonly era: EraInference
   /** The run's place on the timeline, recorded as read. */
-  placement(): EraPlacement | null
+  placement(): EraSpan | null
   /** The run as the task runs of `attempt` see it (attempt-of.ts finds the attempt in it). */
   view(attempt: RunAttempt, tasks: readonly TaskRun[]): RunView
   reads(): ContextReads
@@ -153,11 +153,11 @@ export function createContextReader(context: RunContext): ContextReader {
  * (replay/era.ts), the path RUN was named by, and no feature record (a run of logs only has none:
  * ingest/merge-artifacts.ts takes it from worktrees).
  */
-export function contextSoFar(path: string, era: EraInference, eraMarkers: readonly EraMarker[], placement: EraPlacement | null): RunContext {
+export function contextSoFar(path: string, era: EraInference, eraMarkers: readonly EraMarker[], placement: EraSpan | null): RunContext {
   return {era, path, feature: null, eraMarkers, placement}
 }
 
 /** The final context, of the run read whole. */
-export function contextOf(run: RunRecord, era: EraInference, placement: EraPlacement | null): RunContext {
+export function contextOf(run: RunRecord, era: EraInference, placement: EraSpan | null): RunContext {
   return {era, path: run.path, feature: run.feature, eraMarkers: run.eraMarkers, placement}
 }

@@ -4,6 +4,7 @@ import type {EraMarker, RunAttempt, RunRecord} from '../../model/run-record.js'
 import {createEraTally, type DerivedEra} from '../../replay/era-markers.js'
 import {inferEra} from '../../replay/era.js'
 import {placeRun} from '../../replay/era-timeline.js'
+import {spanOf} from '../../explain/diagnosis/guardkit-changes.js'
 import {createAttemptBytes, type AttemptBytes} from '../attempt-bytes.js'
 import type {AttemptSink} from '../load-run.js'
 import {createTaskSpill, type TaskSpill} from '../task-spill.js'
@@ -95,7 +96,7 @@ export function createSpeculation(runPath: string, options: SpeculationOptions):
     const logs = sofar.logs()
     const derived = tally.finish({eraMarkers, logs})
     const run = skeleton(runPath, logs, eraMarkers)
-    return contextSoFar(runPath, inferEra(run, derived), eraMarkers, placeRun(run, derived))
+    return contextSoFar(runPath, inferEra(run, derived), eraMarkers, spanOf(placeRun(run, derived)))
   }
 
   function begin(next: RunContext): void {
@@ -188,7 +189,7 @@ export function createSpeculation(runPath: string, options: SpeculationOptions):
         stop(null)
         return null
       }
-      const final = contextOf(run, inferEra(run, derived), placeRun(run, derived))
+      const final = contextOf(run, inferEra(run, derived), spanOf(placeRun(run, derived)))
       const sameAttempts = handed.length === run.attempts.length && handed.every((a, i) => a === run.attempts[i])
       if (!sameAttempts || !agrees(withReads(USUAL_READS, reads), context!, final)) {
         stop(sameAttempts ? 'the era of the whole log differs from the era read so far' : 'the attempts handed over are not the run\'s')

@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest'
 import {builtinCatalogue} from '../../../../src/explain/diagnosis/catalogue/builtin.js'
-import {guardkitChanges} from '../../../../src/explain/diagnosis/guardkit-changes.js'
+import {guardkitChanges, spanOf} from '../../../../src/explain/diagnosis/guardkit-changes.js'
 import {ERAS, type EraPlacement} from '../../../../src/replay/era-timeline.js'
 import {signalsOf} from './signal-harness.js'
 
@@ -16,10 +16,10 @@ describe('what the run\'s GuardKit had, for the catalogue\'s guardkit conditions
   })
 
   it('reads it from the run\'s place on the timeline outside the window, and says it cannot tell otherwise', () => {
-    expect(guardkitChanges(null, placedIn('langgraph'))('recoverAgentPromises')).toBe(true)
-    expect(guardkitChanges(null, placedIn('feature-build'))('recoverAgentPromises')).toBe(false)
+    expect(guardkitChanges(null, spanOf(placedIn('langgraph')))('recoverAgentPromises')).toBe(true)
+    expect(guardkitChanges(null, spanOf(placedIn('feature-build')))('recoverAgentPromises')).toBe(false)
     // February 2026 holds commits before and after the change
-    expect(guardkitChanges(null, placedIn('stall-detection'))('recoverAgentPromises')).toBeNull()
+    expect(guardkitChanges(null, spanOf(placedIn('stall-detection')))('recoverAgentPromises')).toBeNull()
     expect(guardkitChanges(null, null)('recoverAgentPromises')).toBeNull()
   })
 })

@@ -57,7 +57,7 @@ describe('the context an attempt\'s analysis reads', () => {
   })
 
   it('checks the run\'s place on the timeline only when an analysis asked for it (a rule with a guardkit condition)', () => {
-    const placed = {label: 'era 5', name: 'LangGraph harness'} as unknown as NonNullable<RunContext['placement']>
+    const placed = {from: '2026-04-01', to: null}
     const later: RunContext = {...context, placement: placed}
     const unread = createContextReader(context)
     unread.view(attempt, tasks).eraMarkers.forEach((m) => m.id)
