@@ -68,7 +68,12 @@ const MAX_GENERATIONS = 6
  * waits. A bound all the same, as each sent attempt is a copy.
  */
 const IN_FLIGHT_BYTES = 4 * 2 ** 20
-const DRAWN_MEMORY_BYTES = 32 * 2 ** 20
+/**
+ * Drawn task runs held in memory before the rest go to a file (they wait for the document's head). Held here, they
+ * sit beside the reading thread's heap at its peak: 32 MiB put a 1 GB `analyze --json` at 305–314 MB, 4 MiB at
+ * 265–282 MB (docs/performance.md), for no time the runs' spread would show.
+ */
+const DRAWN_MEMORY_BYTES = 4 * 2 ** 20
 
 export function createSpeculation(runPath: string, options: SpeculationOptions): Speculation {
   const spill = createTaskSpill()
