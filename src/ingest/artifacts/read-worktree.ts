@@ -5,6 +5,7 @@ import type {DiscoveredFile, DiscoveredWorktree, IngestLimits, RecordingManifest
 import {parseFeatureYaml, type ParsedFeature} from '../feature/parse-feature-yaml.js'
 import {parseGuardkitConfig} from '../feature/parse-config-yaml.js'
 import type {FsPort} from '../fs/file-port.js'
+import {readAhead} from '../fs/read-ahead.js'
 import {readTextFile, type TextReadOptions} from '../fs/read-text.js'
 import {parseTaskFile, type ParsedTaskFile} from '../tasks/parse-task-file.js'
 import {classifyArtifactName, hasBadTurnNumber, type ArtifactKind} from './artifact-names.js'
@@ -41,12 +42,27 @@ export interface WorktreeRecords {
   readonly config: {readonly file: string; readonly yaml: Readonly<Record<string, unknown>>} | null
 }
 
+/** Reads in flight at once beyond the one being parsed (src/ingest/fs/read-ahead.ts). */
+const READ_AHEAD = 8
+
 /** Reads and parses every GuardKit file discovery found in one worktree; bad files become issues. */
 export async function readWorktree(port: FsPort, rootAbs: string, wt: DiscoveredWorktree, limits: IngestLimits, fixture: RecordingManifest | null, issues: IngestIssue[]): Promise<WorktreeRecords> {
   const json: TextReadOptions = {maxBytes: limits.maxArtifactBytes, maxLineChars: null, whenTooLarge: 'skip'}
   const markdown: TextReadOptions = {maxBytes: limits.maxArtifactBytes, maxLineChars: limits.maxLineChars, whenTooLarge: 'skip'}
-  const read = async (f: DiscoveredFile, options: TextReadOptions): Promise<string | null> => {
-    const r = await readTextFile(port, f.abs, f.rel, options)
+  // every read this function makes, in the order the loops below make them: read ahead, taken in that order
+  const isJson = (f: {readonly name: string}) => f.name.endsWith('.json')
+  const oldVersionsOf = (f: DiscoveredFile): DiscoveredFile[] =>
+    (fixture?.versions.get(f.rel) ?? []).map((old) => ({abs: join(rootAbs, ...old.file.split('/')), rel: old.file, size: 0}))
+  const plan: [DiscoveredFile, TextReadOptions][] = [
+    ...wt.taskFolders.flatMap((folder) => folder.files.filter(isJson).flatMap((f) => [...oldVersionsOf(f), f].map((v) => [v, json] as [DiscoveredFile, TextReadOptions]))),
+    ...wt.taskFiles.map((f) => [f, markdown] as [DiscoveredFile, TextReadOptions]),
+    ...wt.featureFiles.map((f) => [f, json] as [DiscoveredFile, TextReadOptions]),
+    ...(wt.configFile ? [[wt.configFile, json] as [DiscoveredFile, TextReadOptions]] : []),
+  ]
+  const take = readAhead(plan, async ([f, options]) => ({rel: f.rel, read: await readTextFile(port, f.abs, f.rel, options)}), READ_AHEAD)
+  const read = async (f: {readonly rel: string}): Promise<string | null> => {
+    const {rel, read: r} = await take()
+    if (rel !== f.rel) throw new Error(`readWorktree: read ${rel} where ${f.rel} was expected`)
     issues.push(...r.issues)
     return r.text
   }
@@ -56,7 +72,7 @@ export async function readWorktree(port: FsPort, rootAbs: string, wt: Discovered
     const files: ArtifactFile[] = []
     const damaged: Omit<ArtifactFile, 'versions'>[] = []
     for (const f of folder.files) {
-      if (!f.name.endsWith('.json')) {
+      if (!isJson(f)) {
         issues.push({file: f.rel, code: 'unknown-kind', severity: 'info', message: 'not a JSON artifact GuardKit writes: ignored'})
         continue
       }
@@ -66,13 +82,13 @@ export async function readWorktree(port: FsPort, rootAbs: string, wt: Discovered
       }
       const versions: ArtifactVersion[] = []
       for (const old of fixture?.versions.get(f.rel) ?? []) {
-        const text = await read({abs: join(rootAbs, ...old.file.split('/')), rel: old.file, size: 0}, json)
+        const text = await read({rel: old.file})
         if (text === null) continue
         const parsed = parseArtifact(old.file, text, kind, old.seenAt)
         issues.push(...parsed.issues)
         if (parsed.version) versions.push(parsed.version)
       }
-      const text = await read(f, json)
+      const text = await read(f)
       if (text !== null) {
         const parsed = parseArtifact(f.rel, text, kind)
         issues.push(...parsed.issues)
@@ -86,7 +102,7 @@ export async function readWorktree(port: FsPort, rootAbs: string, wt: Discovered
 
   const taskFiles: (ParsedTaskFile & {inWorktree: string})[] = []
   for (const f of wt.taskFiles) {
-    const text = await read(f, markdown)
+    const text = await read(f)
     if (text === null) continue
     const parsed = parseTaskFile(f.rel, text)
     issues.push(...parsed.issues)
@@ -95,7 +111,7 @@ export async function readWorktree(port: FsPort, rootAbs: string, wt: Discovered
 
   const features: ParsedFeature[] = []
   for (const f of wt.featureFiles) {
-    const text = await read(f, json)
+    const text = await read(f)
     if (text === null) continue
     const parsed = parseFeatureYaml(f.rel, text)
     issues.push(...parsed.issues)
@@ -104,7 +120,7 @@ export async function readWorktree(port: FsPort, rootAbs: string, wt: Discovered
 
   let config: WorktreeRecords['config'] = null
   if (wt.configFile) {
-    const text = await read(wt.configFile, json)
+    const text = await read(wt.configFile)
     if (text !== null) {
       const parsed = parseGuardkitConfig(wt.configFile.rel, text)
       issues.push(...parsed.issues)
