@@ -33,7 +33,7 @@ export function buildVerdict(input: VerdictInput): TaskVerdict {
     why: diagnosis !== null ? whyFromDiagnosis(diagnosis) : task.outcome?.value === 'approved' ? whyApproved(task, findings) : why(task, findings),
     underProfiles: Object.entries(input.replays).map(([profile, r]) => ({profile, text: underProfile(r, task)})),
     waste: waste(input),
-    doNow: doNow(findings, diagnosis),
+    doNow: doNow(task.outcome?.value === 'approved' ? findings.filter((f) => worthActingOnWhenApproved(task, f)) : findings, diagnosis),
     fixedIn: fixedIn(findings, input.whatif),
     notFixed: notFixed(findings, input.whatif),
     // an approved task is not a failure, whatever its turns cost (its findings are medium at most)
@@ -76,6 +76,19 @@ function formatWasted(turns: readonly number[]): string {
 
 function located(e: Evidence): string {
   return e.line !== undefined ? `${e.file}:${e.line}` : e.pointer !== undefined ? `${e.file}#${e.pointer}` : e.file
+}
+
+/**
+ * On an approved task the run got what it needed: an action is worth it for what cost turns (a finding on a turn
+ * before the approving one that was not approved) or for what is at least medium (an approval that was itself
+ * wrong is high). A low note on the approving turn alone — a session that reached its SDK turn limit and still
+ * wrote the report the Coach approved — is shown as a finding, not as something to do.
+ */
+function worthActingOnWhenApproved(task: TaskRun, f: Finding): boolean {
+  if (f.severity !== 'low' && f.severity !== 'info') return true
+  const n = lastTurn(task)
+  const wasted = new Set(task.turns.filter((t) => t.turn < n && t.coach.decision?.value !== 'approve').map((t) => t.turn))
+  return f.turns.some((t) => wasted.has(t))
 }
 
 /**

@@ -97,4 +97,26 @@ describe('the feature picture', () => {
     expect(p.timeouts).toEqual([])
     expect(p.disagreements).toEqual([])
   })
+
+  describe('on an approved task, what to do now', () => {
+    const noted = (id: string, severity: Finding['severity'], turns: number[], remediation: string): Finding => ({
+      id, code: 'LOG_SIGNAL', category: 'agent-budget', severity, confidence: 'certain', taskId: 'TASK-A', attempt: 1, turns,
+      message: 'm', evidence: [], reproduce: 'r', remediation, fixedIn: null, causes: [], source: {function: 'f', spec: 's'},
+    })
+    const approvedAt = (n: number) => taskRun({
+      taskId: 'TASK-A',
+      outcome: fact('approved' as const),
+      turns: Array.from({length: n}, (_, i) => turn(i + 1, {coach: {decision: fact(i + 1 === n ? 'approve' as const : 'feedback' as const)}})),
+    })
+    const doNow = (task: ReturnType<typeof approvedAt>, findings: Finding[]) => buildVerdict({task, findings, replays: {}, asRun: null, whatif: null, diagnosis: null}).doNow
+
+    it('is nothing for a low note on the approving turn alone (a session at its SDK turn limit that still wrote the report the Coach approved)', () => {
+      expect(doNow(approvedAt(1), [noted('f1', 'low', [1], 'Raise the Player\'s SDK max turns.')])).toEqual([])
+    })
+
+    it('keeps the action of a low finding on a turn the task wasted before its approval, and of anything medium or above', () => {
+      expect(doNow(approvedAt(2), [noted('f1', 'low', [1], 'Raise the Player\'s SDK max turns.')])).toEqual(['Raise the Player\'s SDK max turns.'])
+      expect(doNow(approvedAt(1), [noted('f1', 'medium', [1], 'Check what the Coach approved.')])).toEqual(['Check what the Coach approved.'])
+    })
+  })
 })
