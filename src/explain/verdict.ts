@@ -59,7 +59,7 @@ function whyFromDiagnosis(d: Diagnosis): string {
  */
 function whyApproved(task: TaskRun, findings: readonly Finding[]): string {
   const n = lastTurn(task)
-  const wasted = task.turns.filter((t) => t.turn < n && t.coach.decision?.value !== 'approve').map((t) => t.turn)
+  const wasted = wastedBeforeApproval(task)
   const how = `the Coach approved turn ${n}`
   // what the approving turn records, not an assumption: some eras' Coaches approved with every criterion pending
   if (wasted.length === 0) return findings.length === 0 ? approvedBecause(task) : how
@@ -86,9 +86,14 @@ function located(e: Evidence): string {
  */
 function worthActingOnWhenApproved(task: TaskRun, f: Finding): boolean {
   if (f.severity !== 'low' && f.severity !== 'info') return true
+  const wasted = wastedBeforeApproval(task)
+  return f.turns.some((t) => wasted.includes(t))
+}
+
+/** An approved task's turns before the approving one that the Coach did not approve. */
+function wastedBeforeApproval(task: TaskRun): number[] {
   const n = lastTurn(task)
-  const wasted = new Set(task.turns.filter((t) => t.turn < n && t.coach.decision?.value !== 'approve').map((t) => t.turn))
-  return f.turns.some((t) => wasted.has(t))
+  return task.turns.filter((t) => t.turn < n && t.coach.decision?.value !== 'approve').map((t) => t.turn)
 }
 
 /**
