@@ -137,7 +137,9 @@ export async function analyzeRunStreamed(runPath: string, options: Omit<AnalyzeO
     const ahead = await speculation.finish(run, derived)
     if (ahead !== null) {
       const features = {feature: mainFeaturePicture(run, ahead.pictures), features: [...ahead.pictures]}
-      return {analysis: {head: startRunAnalysis(run, analyzeOptions, derived).head, drawn: closing(ahead.drawn(), () => spill.close()), features: () => features}}
+      // the spill is not read again: released now, not after the document is written
+      spill.close()
+      return {analysis: {head: startRunAnalysis(run, analyzeOptions, derived).head, drawn: ahead.drawn(), features: () => features}}
     }
     const analysis = analyzeStreamedRun(run, (attempt) => spill.take(attempt), derived, analyzeOptions)
     return {analysis: {...analysis, tasks: () => closing(analysis.tasks(), () => spill.close())}}

@@ -15,12 +15,21 @@ export interface AttemptBytes {
   read(attempt: number): Buffer | null
   /** An attempt's bytes, read back and released. */
   take(attempt: number): Buffer | null
+  /** Each attempt's bytes in `order`, taken ('' for none), then the store closed (also when the reader stops early). */
+  drain(order: readonly number[]): Generator<Buffer | ''>
   /** Bytes added in all (memory and file). */
   readonly addedBytes: number
   /** Bytes held in the file (0 while everything fits in memory). */
   readonly spilledBytes: number
   close(): void
 }
+
+/**
+ * Drawn task runs held in memory before the rest go to a file, while they wait for the document's head (inspect and
+ * the analysis ahead of the read). Held in memory, they sit beside the reading thread's heap at its peak: 32 MiB put
+ * a 1 GB `analyze --json` at 305–314 MB, 4 MiB at 265–282 MB (docs/performance.md), for no time the spread showed.
+ */
+export const DRAWN_MEMORY_BYTES = 4 * 2 ** 20
 
 export function createAttemptBytes(memoryBytes: number, name: string): AttemptBytes {
   const inMemory = new Map<number, Uint8Array>()
@@ -60,6 +69,24 @@ export function createAttemptBytes(memoryBytes: number, name: string): AttemptBy
     return bytes.subarray(0, got)
   }
 
+  function take(attempt: number): Buffer | null {
+    const bytes = read(attempt)
+    const kept = inMemory.get(attempt)
+    if (kept !== undefined) {
+      inMemory.delete(attempt)
+      held -= kept.length
+    }
+    inFile.delete(attempt)
+    return bytes
+  }
+
+  function close(): void {
+    inMemory.clear()
+    inFile.clear()
+    if (fd !== null) closeSync(fd)
+    fd = null
+  }
+
   return {
     add(attempt, bytes) {
       added += bytes.length
@@ -75,15 +102,13 @@ export function createAttemptBytes(memoryBytes: number, name: string): AttemptBy
       toFile(attempt, bytes)
     },
     read,
-    take(attempt) {
-      const bytes = read(attempt)
-      const kept = inMemory.get(attempt)
-      if (kept !== undefined) {
-        inMemory.delete(attempt)
-        held -= kept.length
+    take,
+    *drain(order) {
+      try {
+        for (const attempt of order) yield take(attempt) ?? ''
+      } finally {
+        close()
       }
-      inFile.delete(attempt)
-      return bytes
     },
     get addedBytes() {
       return added
@@ -91,11 +116,6 @@ export function createAttemptBytes(memoryBytes: number, name: string): AttemptBy
     get spilledBytes() {
       return position
     },
-    close() {
-      inMemory.clear()
-      inFile.clear()
-      if (fd !== null) closeSync(fd)
-      fd = null
-    },
+    close,
   }
 }

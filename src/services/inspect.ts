@@ -2,7 +2,7 @@ import type {RunRecord} from '../model/run-record.js'
 import {buildReport, type ReportTool} from '../render/json/build-report.js'
 import type {Report} from '../render/json/report.js'
 import type {Presentable} from '../render/present.js'
-import {createAttemptBytes} from './attempt-bytes.js'
+import {createAttemptBytes, DRAWN_MEMORY_BYTES} from './attempt-bytes.js'
 import {loadRunContent, readRunStreamed, type LoadRunOptions} from './load-run.js'
 
 export interface InspectResult {
@@ -40,16 +40,6 @@ export async function runInspectJson(runPath: string, tool: ReportTool, options:
   })
   if ('whole' in read) return {result: {kind: 'inspect', report: buildReport(read.whole, tool)}}
   const run = read.streamed
-  function* pieces() {
-    try {
-      // the bytes as they were drawn: written out without being decoded and encoded again
-      for (const attempt of run.attempts) yield drawn.take(attempt.attempt) ?? ''
-    } finally {
-      drawn.close()
-    }
-  }
-  return {result: {kind: 'inspect-stream', run, tool, drawn: pieces()}}
+  // the bytes as they were drawn: written out without being decoded and encoded again
+  return {result: {kind: 'inspect-stream', run, tool, drawn: drawn.drain(run.attempts.map((a) => a.attempt))}}
 }
-
-/** The drawn task runs held in memory before they go to a file: a log of ~250 MB. */
-const DRAWN_MEMORY_BYTES = 32 * 2 ** 20

@@ -5,7 +5,7 @@ import {createEraTally, type DerivedEra} from '../../replay/era-markers.js'
 import {inferEra} from '../../replay/era.js'
 import {placeRun} from '../../replay/era-timeline.js'
 import {spanOf} from '../../explain/diagnosis/guardkit-changes.js'
-import {createAttemptBytes, type AttemptBytes} from '../attempt-bytes.js'
+import {createAttemptBytes, DRAWN_MEMORY_BYTES, type AttemptBytes} from '../attempt-bytes.js'
 import type {AttemptSink} from '../load-run.js'
 import {createTaskSpill, type TaskSpill} from '../task-spill.js'
 import type {AnalyserSettings, FromAnalyser, ToAnalyser} from './attempt-analyser.js'
@@ -31,7 +31,6 @@ export interface Speculation {
   derived(run: RunRecord): DerivedEra
   /** Once the log is read: the analysis drawn ahead when it holds for the run as read, else null. */
   finish(run: RunRecord, derived: DerivedEra): Promise<DrawnAhead | null>
-  close(): void
 }
 
 export interface DrawnAhead {
@@ -68,12 +67,6 @@ const MAX_GENERATIONS = 6
  * waits. A bound all the same, as each sent attempt is a copy.
  */
 const IN_FLIGHT_BYTES = 4 * 2 ** 20
-/**
- * Drawn task runs held in memory before the rest go to a file (they wait for the document's head). Held here, they
- * sit beside the reading thread's heap at its peak: 32 MiB put a 1 GB `analyze --json` at 305–314 MB, 4 MiB at
- * 265–282 MB (docs/performance.md), for no time the runs' spread would show.
- */
-const DRAWN_MEMORY_BYTES = 4 * 2 ** 20
 
 export function createSpeculation(runPath: string, options: SpeculationOptions): Speculation {
   const spill = createTaskSpill()
@@ -147,10 +140,11 @@ export function createSpeculation(runPath: string, options: SpeculationOptions):
     while (!over && port !== null && (inFlight === 0 || inFlightBytes < IN_FLIGHT_BYTES) && posted < handed.length) {
       const attempt = handed[posted++]!
       const tasks = spill.bytes(attempt.attempt) ?? new Uint8Array()
-      port.post({type: 'attempt', generation, attempt, tasks})
+      // counted before it is sent: a port that answered at once would otherwise be counted down first
       inFlight++
       inFlightBytes += tasks.length
       sentBytes.set(attempt.attempt, tasks.length)
+      port.post({type: 'attempt', generation, attempt, tasks})
     }
   }
 
@@ -223,18 +217,8 @@ export function createSpeculation(runPath: string, options: SpeculationOptions):
       note(`the ${handed.length} attempts analysed ahead of the read are the report's`)
       return {
         pictures: inOrder as FeaturePicture[],
-        *drawn() {
-          try {
-            for (const a of run.attempts) yield store.take(a.attempt) ?? ''
-          } finally {
-            store.close()
-          }
-        },
+        drawn: () => store.drain(run.attempts.map((a) => a.attempt)),
       }
-    },
-    close() {
-      stop(null)
-      spill.close()
     },
   }
 }
