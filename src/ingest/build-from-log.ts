@@ -208,7 +208,7 @@ function killRun(att: AttemptDraft, source: string, ev: Evidence): void {
 }
 
 /**
- * The capture leaves a stretch of the output out (`… [N characters truncated] …`): every task still
+ * The capture leaves a stretch of the output out (`... [N characters truncated] ...`): every task still
  * running lost the records of that stretch, from the turn it had reached; the diagnosis says so when
  * a failure's own line is among them.
  */
@@ -218,7 +218,7 @@ function captureCut(att: AttemptDraft, omitted: number, unit: string, ev: Eviden
     const turn = currentTurn(task)
     addEvent(task, {kind: 'other', name: 'capture-cut', turn,
       detail: `the capture leaves ${omitted} ${unit} of the output out here${turn === null ? '' : `, during turn ${turn}`}: this task's records of that stretch are not in the log`,
-      evidence: [{...ev, text: `… [${omitted} ${unit} truncated] …`}]})
+      evidence: [{...ev, text: `... [${omitted} ${unit} truncated] ...`}]})
   }
 }
 

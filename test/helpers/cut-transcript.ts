@@ -1,6 +1,6 @@
 /**
  * Authored Claude Code transcripts of an AutoBuild run whose output the transcript cut in the middle
- * (`… [N characters truncated] …`, docs/ingest.md "Signals"), leaving only the tail of the per-task
+ * (`... [N characters truncated] ...`, docs/ingest.md "Signals"), leaving only the tail of the per-task
  * AutoBuild Summary table: its title and header are gone, and its first row is cut mid-row. Shapes
  * as docs/record-formats.md §5.5 describes them; names, paths and numbers are made up.
  */

@@ -8,7 +8,7 @@ import {dedupeEvidence, draft, formatTurns, uniqueSorted, type FamilyInput, type
 /**
  * A Player that failed on turns whose own records hold no line of its error: all the log keeps of
  * them is GuardKit's display of the failure (the summary table's `Player failed - attempting state
- * recovery`), most often because the capture was cut (`… [N characters truncated] …`,
+ * recovery`), most often because the capture was cut (`... [N characters truncated] ...`,
  * docs/ingest.md "Signals"). What the diagnosis may say (docs/root-causes.md, "Truth rules"):
  *
  * - when another turn failed the same way — the same display, the same Coach feedback after it — and

@@ -24,7 +24,7 @@ const TRACEBACK: ConsoleLine = {event: null, start: true, block: 'traceback'}
 const NO_TS: {ts?: string} = {}
 /**
  * The mark a tool leaves where it cut a long output before it was saved (Claude Code shows a
- * command's output with its middle left out: `… [28226 characters truncated] …`): the records of
+ * command's output with its middle left out: `... [28226 characters truncated] ...`): the records of
  * that stretch are not in the capture.
  */
 const CAPTURE_CUT = /^\.\.\. \[(\d{1,12}) (characters|lines) truncated\] \.\.\.\s*$/

@@ -112,7 +112,7 @@ export interface EventPayloads {
   'c-task-error': {message: string}
   /** The transcript shows the shell running this AutoBuild run killed (`⏺ Kill Shell(…)`). */
   'c-run-killed': {source: string}
-  /** The capture leaves a stretch of the output out here (`… [28226 characters truncated] …`, console-grammar.ts). */
+  /** The capture leaves a stretch of the output out here (`... [28226 characters truncated] ...`, console-grammar.ts). */
   'c-capture-cut': {omitted: number; unit: 'characters' | 'lines'}
 }
 

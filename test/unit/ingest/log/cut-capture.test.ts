@@ -54,7 +54,7 @@ describe('a capture cut in the middle', () => {
     const at = lines.findIndex((l) => l.includes('characters truncated')) + 1
     expect(r.ingestIssues).toContainEqual(expect.objectContaining({code: 'capture-cut', severity: 'warning', line: at}))
     const cut = r.tasks[0]!.events.find((e) => e.kind === 'other' && e.name === 'capture-cut')
-    expect(cut).toMatchObject({turn: 1, evidence: [{file: 'cut.log', line: at, text: '… [21000 characters truncated] …'}]})
+    expect(cut).toMatchObject({turn: 1, evidence: [{file: 'cut.log', line: at, text: '... [21000 characters truncated] ...'}]})
   })
 
   it('pairs a cut table with its task only when its last turn is the outcome record\'s', () => {
