@@ -157,5 +157,5 @@ function recoveryAdvice(input: FamilyInput, turns: readonly number[]): string {
 function failedAtOnce(input: FamilyInput, turns: readonly number[]): boolean {
   const times = turnTimes(input.task)
   const spans = turns.map((t) => times.get(t)).filter((x) => x !== undefined && x.start !== null && x.end !== null).map((x) => (x!.end! - x!.start!) / 1000)
-  return spans.length === 0 || spans.every((s) => s <= 60)
+  return spans.length > 0 && spans.every((s) => s <= 60)
 }

@@ -77,6 +77,37 @@ describe('truth rules', () => {
       expect(contention.diagnosis).toMatchObject({primary: {category: 'concurrency'}, confidence: 'certain'})
     })
 
+    it('says a Player "failed at once" only when the log dates its turns', () => {
+      const error = 'Player failed: Unexpected error: widget service returned nothing'
+      const turn = (n: number) => [
+        `INFO:guardkit.orchestrator.autobuild:Executing turn ${n}/10`,
+        `INFO:guardkit.orchestrator.progress:[2026-04-09T10:0${n}:00.000Z] Started turn ${n}: Player Implementation`,
+        `INFO:guardkit.orchestrator.agent_invoker:Invoking Player via direct SDK for ${TASK} (turn ${n})`,
+        `  ✗ [2026-04-09T10:0${n}:20.000Z] ${error}`,
+        `INFO:guardkit.orchestrator.progress:[2026-04-09T10:0${n}:20.000Z] Completed turn ${n}: error - ${error}`,
+        `INFO:guardkit.orchestrator.autobuild:Attempting state recovery for ${TASK} turn ${n} after Player failure: ${error}`,
+        'INFO:guardkit.orchestrator.autobuild:State recovery succeeded via git_test_detection: 6 files, 3 tests (passing)',
+        `WARNING:guardkit.orchestrator.autobuild:[Turn ${n}] Building synthetic report: 4 files created, 2 files modified, 3 tests. Note: report has no completion_promises and cannot satisfy promise-based verification.`,
+        `WARNING:guardkit.orchestrator.autobuild:[Turn ${n}] Passing synthetic report to Coach for ${TASK}. Promise matching will fail — falling through to text matching.`,
+        `INFO:guardkit.orchestrator.quality_gates.coach_validator:Starting Coach validation for ${TASK} turn ${n}`,
+        'WARNING:guardkit.orchestrator.quality_gates.coach_validator:Synthetic report has no completion_promises — all criteria marked unmet',
+        'WARNING:guardkit.orchestrator.quality_gates.coach_validator:Criteria verification 0/3 - diagnostic dump:',
+        'WARNING:guardkit.orchestrator.quality_gates.coach_validator:  completion_promises: (empty)',
+        'WARNING:guardkit.orchestrator.quality_gates.coach_validator:  requirements_met: (not used - synthetic path)',
+        'WARNING:guardkit.orchestrator.quality_gates.coach_validator:  matching_strategy: synthetic (no promises)',
+        'WARNING:guardkit.orchestrator.quality_gates.coach_validator:  _synthetic: True',
+        `INFO:guardkit.orchestrator.autobuild:Criteria Progress (Turn ${n}): 0/3 verified (0%)`,
+        `INFO:guardkit.orchestrator.progress:[2026-04-09T10:0${n}:40.000Z] Completed turn ${n}: feedback - Feedback: - Not all acceptance criteria met:`,
+        `INFO:guardkit.orchestrator.autobuild:Coach provided feedback on turn ${n}`,
+      ]
+      const dated = [...turn(1), ...turn(2), complete('unrecoverable_stall', 2)]
+      const undated = dated.map((l) => l.replace(/\[\d{4}-\d\d-\d\dT[^\]]*\] /, ''))
+      const advice = (lines: string[]) => analyse(lines).task.findings.find((f) => f.code === 'SYNTHETIC_REPORT_WITHOUT_PROMISES')?.remediation
+      expect(advice(dated)).toMatch(/^Fix what made the Player fail .*; more time will not help a Player that failed at once;/)
+      expect(advice(undated)).toMatch(/^Fix what made the Player fail/)
+      expect(advice(undated)).not.toMatch(/failed at once/)
+    })
+
     it('never calls a Player that worked for minutes and then left no report one that "failed at once"', () => {
       const report = (n: number) => `/home/dev/proj/.guardkit/worktrees/FEAT-1A2B/.guardkit/autobuild/${TASK}/player_turn_${n}.json`
       const turn = (n: number) => [
