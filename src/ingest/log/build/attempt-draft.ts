@@ -38,8 +38,11 @@ export function newAttempt(attempt: number, file: string, startLine: number, com
 }
 
 const MAX_PENDING_TABLES = 50
-/** Lines between a summary table's last row and its status box: the bottom border and a blank line. */
-const STATUS_BOX_GAP = 3
+/**
+ * From a summary table's last row to its status box's first line (docs/record-formats.md §5.5): the table's bottom
+ * border, a blank line, the box's top border, then `│ Status: …`.
+ */
+const STATUS_BOX_GAP = 4
 
 /** Records about the run or a wave (no task of their own). */
 export function applyAttemptEvent(att: AttemptDraft, e: LogEvent, ev: Evidence): void {

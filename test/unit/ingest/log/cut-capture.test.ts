@@ -64,6 +64,14 @@ describe('a capture cut in the middle', () => {
     expect(r.ingestIssues.map((i) => i.message)).toContain('an AutoBuild Summary table whose title was cut from the capture could not be matched to a task\'s outcome record')
   })
 
+  it('names a cut table by the status box printed after it, so that a table of another outcome is not paired with the task', () => {
+    // the box says MAX_TURNS_EXCEEDED; an outcome record of another decision at the same turn must not take the table
+    const lines = cutTranscript({turns: 3}).map((l) => l.replace('decision=max_turns_exceeded', 'decision=approved'))
+    const r = ingest(lines)
+    expect(r.tasks[0]!.summary).toBeNull()
+    expect(r.ingestIssues.map((i) => i.message)).toContain('an AutoBuild Summary (MAX_TURNS_EXCEEDED) table could not be matched to a task\'s outcome record')
+  })
+
   it('reads no other box as a summary table: a panel, another table, a turn row among a panel\'s text', () => {
     const panel = ['│ Status: MAX_TURNS_EXCEEDED        │', '│ Maximum turns (3) reached.        │', '╰───────────────────────────────────╯']
     const wave = ['│  Wave  │  Tasks   │   Status   │  Passed  │  Failed  │  Turns   │', '│   1    │    1     │   ✗ FAIL   │    0     │    1     │    5     │', '╰────────┴──────────┴────────────┴──────────┴──────────┴──────────╯']
