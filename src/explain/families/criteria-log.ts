@@ -117,6 +117,11 @@ function promisesDroppedAcrossTurns(input: FamilyInput, promises: readonly TurnP
       remediation: `Have the Player restate every criterion's promise on each turn (its prompt), not only the ones the feedback names; review turn ${best.turn}'s work against the criteria yourself.`,
       fixedIn: null,
       source: {function: 'CoachValidator._load_completion_promises', spec: '§7.3'},
+      // the record holds the counts; that the Player promised only what the feedback named, and that the met criteria
+      // went unverified for want of a promise, is read from them
+      deduction: 'fewer promises and fewer criteria verified on a fix turn than on an earlier one, with criteria rejected: the Coach reads only the turn\'s own promises, so criteria met before and not promised again went unverified',
+      // not the same finding as the turns that carried no promise at all (criteria.ts): both may fire on one task
+      keySuffix: 'partial',
       detail: {promisesTurn: best.turn, promises: best.promises, lostTurns: turns, partial: true},
     }),
   ]
