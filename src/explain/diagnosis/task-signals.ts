@@ -3,7 +3,7 @@ import {attemptOf} from '../../model/attempt-of.js'
 import type {RunRecord, TaskRun} from '../../model/run-record.js'
 import {CONSOLE_LOGGER, type Signal} from '../../model/signal.js'
 import {feedbackByTurn} from '../record-facts.js'
-import {guardkitAllows, type Catalogue, type GuardkitChanges, type SignalRule} from './catalogue/rule.js'
+import {dependsOnTurn, guardkitAllows, type Catalogue, type GuardkitChanges, type SignalRule} from './catalogue/rule.js'
 
 /** The logger of the Coach's feedback read as signals (one per bullet). */
 export const FEEDBACK_LOGGER = '(feedback)'
@@ -43,11 +43,6 @@ export function taskSignals(run: RunRecord, task: TaskRun, catalogue: Catalogue,
     if (rule !== null && rule.stage === 'setup' && rule.role !== 'context') classified.push({signal: {...signal, turn: null}, rule})
   }
   return {classified, unclassified, dropped: task.signalsDropped ?? 0}
-}
-
-/** A rule whose use depends on the other signals of its turn (`onlyWith`, `onlyAfter`, `notWith`). */
-function dependsOnTurn(r: SignalRule): boolean {
-  return r.onlyWith !== undefined || r.onlyAfter !== undefined || r.notWith !== undefined
 }
 
 /** A run whose GuardKit's era is not known: no logic change is known to be in it. */

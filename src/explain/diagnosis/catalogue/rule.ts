@@ -76,9 +76,14 @@ export interface SignalRule {
 /** Whether the GuardKit that wrote the run had a logic change: null when its era cannot tell. */
 export type GuardkitChanges = (flag: FlagId) => boolean | null
 
+/** A rule whose use depends on the other signals or findings of its turn (`onlyWith`, `onlyAfter`, `notWith`). */
+export function dependsOnTurn(rule: SignalRule): boolean {
+  return rule.onlyWith !== undefined || rule.onlyAfter !== undefined || rule.notWith !== undefined
+}
+
 /** A rule that applies only next to (or away from) other signals or findings, or to some GuardKit versions: it cannot be checked on one line. */
 export function isConditional(rule: SignalRule): boolean {
-  return rule.onlyWith !== undefined || rule.onlyAfter !== undefined || rule.notWith !== undefined || rule.guardkit !== undefined
+  return dependsOnTurn(rule) || rule.guardkit !== undefined
 }
 
 /** The rule's `guardkit` condition holds for the run's GuardKit (an era that cannot tell lacks every change). */
