@@ -1,6 +1,8 @@
+import {KEYWORD_THRESHOLD} from '../../logic/coach/requirements/match-by-text.js'
 import type {Evidence} from '../../model/evidence.js'
 import {draft, formatTurns, type FamilyInput, type FindingDraft} from '../draft.js'
 import type {TurnPromises} from '../promises.js'
+import {flagsOfProfile} from '../recorded-stall.js'
 
 /**
  * Requirements verification read from what the log alone says (docs/guardkit-logic.md §7; docs/findings.md): the
@@ -18,9 +20,9 @@ export function detectLogCriteriaFindings(input: FamilyInput, promises: readonly
 
 /**
  * TEXT_MATCH_MISSED_ALL: the 0/N dump shows the Coach matched by text (no promises) against the Player's reported
- * requirements — at least one per criterion — and verified none. Inferred: the text rules (a substring, or 70% of
- * the keywords, docs/guardkit-logic.md §7.5) missed every pair; whether the requirements meant the criteria is not in
- * the records, only that the matching could not tell.
+ * requirements — at least one per criterion — and verified none. Inferred: the text rules of the run's GuardKit
+ * (docs/guardkit-logic.md §7.5: exact before ACR, a substring or enough of the keywords after) missed every pair;
+ * whether the requirements meant the criteria is not in the records, only that the matching could not tell.
  */
 function textMatchMissedAll(input: FamilyInput): FindingDraft[] {
   const hits: {turn: number; total: number; reported: readonly string[]; evidence: readonly Evidence[]}[] = []
@@ -34,12 +36,18 @@ function textMatchMissedAll(input: FamilyInput): FindingDraft[] {
   if (hits.length === 0) return []
   const turns = hits.map((h) => h.turn)
   const h = hits[0]!
+  // the rules as the run's GuardKit had them; outside the modelled window its version does not say which
+  const rules = input.asRun === null
+    ? ''
+    : flagsOfProfile(input.asRun).acrFuzzyText
+      ? ` (a substring, or ${Math.round(KEYWORD_THRESHOLD * 100)}% of its keywords)`
+      : ' (the same text, once lower-cased and stripped: this GuardKit predates the fuzzy rules)'
   return [
     draft(input, {
       code: 'TEXT_MATCH_MISSED_ALL',
       severity: 'high',
       turns,
-      message: `On ${formatTurns(turns)} the Coach had no completion promises and matched the ${h.total} criteria by text against the Player's ${h.reported.length} reported requirements (e.g. "${h.reported[0]}"), and verified none: the text rules need a criterion's own words in a requirement (a substring, or 70% of its keywords), so requirements written in other words never match.`,
+      message: `On ${formatTurns(turns)} the Coach had no completion promises and matched the ${h.total} criteria by text against the Player's ${h.reported.length} reported requirements (e.g. "${h.reported[0]}"), and verified none: the text rules need a criterion's own words in a requirement${rules}, so requirements written in other words never match.`,
       evidence: hits.flatMap((x) => x.evidence).slice(0, 12),
       remediation: 'Have the Player report completion promises with the criterion ids (task-work mode), or quote each criterion verbatim in its requirements list; then check the criteria against the work yourself.',
       fixedIn: null,

@@ -1,6 +1,9 @@
 import {describe, expect, it} from 'vitest'
+import {detectLogCriteriaFindings} from '../../../../src/explain/families/criteria-log.js'
+import {turnPromises} from '../../../../src/explain/promises.js'
 import {analyse, complete} from '../diagnosis/authored-runs.js'
-import {TASK} from '../diagnosis/signal-harness.js'
+import {runOf, TASK} from '../diagnosis/signal-harness.js'
+import {eraOf, familyInput} from '../helpers.js'
 
 // Requirements verification from the log alone (src/explain/families/criteria-log.ts): authored runs in GuardKit's record shapes.
 describe('from the log alone (authored runs in GuardKit\'s record shapes)', () => {
@@ -32,6 +35,15 @@ describe('from the log alone (authored runs in GuardKit\'s record shapes)', () =
     expect(f!.message).toMatch(/the Player's 3 reported requirements/)
     expect(task.diagnosis).toMatchObject({primary: {category: 'criteria-matching'}, confidence: 'inferred'})
     expect(task.findings.map((x) => x.code)).not.toContain('ZERO_OF_N_TEXT_MATCH_EMPTY')
+    // the rules as the run's GuardKit had them (docs/guardkit-logic.md §7.5): exact before ACR, fuzzy after
+    const run = runOf([...turn(1), ...turn(2), complete('unrecoverable_stall', 2)], {ownTurns: true})
+    const t = run.tasks.find((x) => x.taskId === TASK)!
+    const messageUnder = (profile: string) => detectLogCriteriaFindings(familyInput(run, t, {}, eraOf(profile)), t.turns.map((x) => turnPromises(t, x))).find((d) => d.code === 'TEXT_MATCH_MISSED_ALL')!.message
+    expect(messageUnder('pre-acr')).toMatch(/\(the same text, once lower-cased and stripped: this GuardKit predates the fuzzy rules\)/)
+    expect(messageUnder('legacy')).toMatch(/\(a substring, or 70% of its keywords\)/)
+    // outside the modelled window the version does not say which rules applied: none is named
+    const outside = detectLogCriteriaFindings(familyInput(run, t, {}, eraOf('legacy', false)), t.turns.map((x) => turnPromises(t, x))).find((d) => d.code === 'TEXT_MATCH_MISSED_ALL')!.message
+    expect(outside).not.toMatch(/70%|lower-cased/)
   })
 
   it('PROMISES_NOT_PASSED_TO_COACH: promises recovered into the report, none used by the Coach — and no claim that the report had none', () => {
