@@ -44,7 +44,7 @@ export function detectTaskFindings(given: FamilyInput, signals?: TaskSignals): F
   const withSignals = detectSignalFindings(input, drafts, classified)
   // after the signals: a Player failure whose error line is missing takes a recorded twin's error, or says what is known
   const withErrors = detectPlayerErrorsNotInLog(input, [...withSignals.fired, ...withSignals.drafts], classified)
-  const all = promoteConvergingTimeout(input.task, withErrors)
+  const all = promoteConvergingTimeout(input.task, withErrors, input.catalogue?.rules ?? [])
   const complete = [...all, ...causeNotRecorded(input, all, classified)]
   return linkCauses(capApprovedSeverity(input.task, complete))
 }

@@ -1,5 +1,6 @@
 import type {TaskRun} from '../../model/run-record.js'
 import type {FindingDraft} from '../draft.js'
+import type {SignalRule} from './catalogue/rule.js'
 import {classOf} from './choose-primary.js'
 
 /** The catalogue rule of a wall-clock limit outside the loop (the feature's task timeout, the time budget). */
@@ -12,7 +13,7 @@ const LIMIT_RULE = 'timeout.feature-task-timeout'
  * limit's finding becomes a cause, inferred from that shape. Otherwise the findings are unchanged: a
  * limit that ended a loop going nowhere is how it ended, not why.
  */
-export function promoteConvergingTimeout(task: TaskRun, drafts: readonly FindingDraft[]): FindingDraft[] {
+export function promoteConvergingTimeout(task: TaskRun, drafts: readonly FindingDraft[], rules: readonly SignalRule[]): FindingDraft[] {
   if (task.outcome?.value === 'approved' || drafts.some((d) => classOf(d).role === 'cause')) return [...drafts]
   const limit = drafts.find((d) => d.code === 'LOG_SIGNAL' && (d.detail as {ruleId?: string} | undefined)?.ruleId === LIMIT_RULE)
   if (limit === undefined) return [...drafts]
@@ -24,21 +25,29 @@ export function promoteConvergingTimeout(task: TaskRun, drafts: readonly Finding
     severity: 'high',
     confidence: 'inferred',
     deduction,
-    // the rule's own reading ("the cause is why the turns took that long or did not converge") is what this case is not
-    message: `${limit.message.replace(/ The feature's per-task timeout[\s\S]*$/, '')} The criteria the Coach verified rose ${rising} and no turn failed for a reason a record names: the limit ended a loop that was still converging.`,
+    // the rule's own reading, which ends its message ("the cause is why the turns took that long or did not
+    // converge"), is what this case is not: it gives way to the converging loop
+    message: `${withoutReading(limit.message, rules.find((r) => r.id === LIMIT_RULE)?.means)} The criteria the Coach verified rose ${rising} and no turn failed for a reason a record names: the limit ended a loop that was still converging.`,
     detail: {...(limit.detail ?? {}), role: 'cause', summary: 'a wall-clock limit outside the loop ended the task while it was still converging'},
   }
   return drafts.map((d) => (d === limit ? promoted : d))
 }
 
-/** "2 → 3 → 5 of 6" when the verified counts of the turns that have one never fall and end higher than they start; else null. */
+function withoutReading(message: string, means: string | undefined): string {
+  return means !== undefined && message.endsWith(` ${means}`) ? message.slice(0, -(means.length + 1)) : message
+}
+
+/**
+ * "2 → 3 → 5 of 6" (and "on the 3 turns with a count" when others have none) when the verified counts of the turns
+ * that have one never fall and end higher than they start; else null.
+ */
 function risingCriteria(task: TaskRun): string | null {
-  const counts = task.turns
-    .map((t) => ({met: t.coach.verified?.value ?? t.coach.criteriaMet?.value ?? null, total: t.coach.criteriaTotal?.value ?? null}))
-    .filter((c): c is {met: number; total: number | null} => c.met !== null)
+  const all = task.turns.map((t) => ({met: t.coach.verified?.value ?? t.coach.criteriaMet?.value ?? null, total: t.coach.criteriaTotal?.value ?? null}))
+  const counts = all.filter((c): c is {met: number; total: number | null} => c.met !== null)
   if (counts.length < 2) return null
   for (let i = 1; i < counts.length; i++) if (counts[i]!.met < counts[i - 1]!.met) return null
   if (counts[counts.length - 1]!.met <= counts[0]!.met) return null
   const total = counts[counts.length - 1]!.total
-  return `${counts.map((c) => c.met).join(' → ')}${total === null ? '' : ` of ${total}`}`
+  const some = counts.length < all.length ? ` on the ${counts.length} turns with a count` : ''
+  return `${counts.map((c) => c.met).join(' → ')}${total === null ? '' : ` of ${total}`}${some}`
 }
