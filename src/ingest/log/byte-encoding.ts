@@ -101,8 +101,12 @@ export function createLogEncoding(): LogEncoding {
     transcode(chunk) {
       if (chunk.length === 0) return chunk
       if (encoding === null) {
-        // decided on the first line (a pipe may hand it over a byte or two at a time); copied, not viewed:
-        // a reader may read its next chunk into the same buffer
+        // decided on the first line: at once when the chunk holds it (a file's first read); else held back (a pipe may
+        // hand it over a byte or two at a time) as a copy, not a view — a reader may read its next chunk into the same buffer
+        if (head.length === 0 && canDecide(chunk)) {
+          head = chunk
+          return decide()
+        }
         head = head.length === 0 ? Uint8Array.prototype.slice.call(chunk) : Buffer.concat([head, chunk])
         if (!canDecide(head)) return EMPTY
         return decide()
