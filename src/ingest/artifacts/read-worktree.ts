@@ -42,6 +42,13 @@ export interface WorktreeRecords {
   readonly config: {readonly file: string; readonly yaml: Readonly<Record<string, unknown>>} | null
 }
 
+/** One file's part of a worktree: what to do with its text (read ahead when `file` is set), or an issue to note. */
+interface Step {
+  readonly file?: DiscoveredFile
+  readonly options?: TextReadOptions
+  use(text: string | null): void
+}
+
 /** Reads in flight at once beyond the one being parsed (src/ingest/fs/read-ahead.ts). */
 const READ_AHEAD = 8
 
@@ -49,23 +56,10 @@ const READ_AHEAD = 8
 export async function readWorktree(port: FsPort, rootAbs: string, wt: DiscoveredWorktree, limits: IngestLimits, fixture: RecordingManifest | null, issues: IngestIssue[]): Promise<WorktreeRecords> {
   const json: TextReadOptions = {maxBytes: limits.maxArtifactBytes, maxLineChars: null, whenTooLarge: 'skip'}
   const markdown: TextReadOptions = {maxBytes: limits.maxArtifactBytes, maxLineChars: limits.maxLineChars, whenTooLarge: 'skip'}
-  // every read this function makes, in the order the loops below make them: read ahead, taken in that order
   const isJson = (f: {readonly name: string}) => f.name.endsWith('.json')
-  const oldVersionsOf = (f: DiscoveredFile): DiscoveredFile[] =>
-    (fixture?.versions.get(f.rel) ?? []).map((old) => ({abs: join(rootAbs, ...old.file.split('/')), rel: old.file, size: 0}))
-  const plan: [DiscoveredFile, TextReadOptions][] = [
-    ...wt.taskFolders.flatMap((folder) => folder.files.filter(isJson).flatMap((f) => [...oldVersionsOf(f), f].map((v) => [v, json] as [DiscoveredFile, TextReadOptions]))),
-    ...wt.taskFiles.map((f) => [f, markdown] as [DiscoveredFile, TextReadOptions]),
-    ...wt.featureFiles.map((f) => [f, json] as [DiscoveredFile, TextReadOptions]),
-    ...(wt.configFile ? [[wt.configFile, json] as [DiscoveredFile, TextReadOptions]] : []),
-  ]
-  const take = readAhead(plan, async ([f, options]) => ({rel: f.rel, read: await readTextFile(port, f.abs, f.rel, options)}), READ_AHEAD)
-  const read = async (f: {readonly rel: string}): Promise<string | null> => {
-    const {rel, read: r} = await take()
-    if (rel !== f.rel) throw new Error(`readWorktree: read ${rel} where ${f.rel} was expected`)
-    issues.push(...r.issues)
-    return r.text
-  }
+  // what to do with each file, in the order of the records (and of their issues); the files are read ahead below
+  const steps: Step[] = []
+  const noted = (issue: IngestIssue): Step => ({use: () => issues.push(issue)})
 
   const folders: ArtifactFolder[] = []
   for (const folder of wt.taskFolders) {
@@ -73,59 +67,73 @@ export async function readWorktree(port: FsPort, rootAbs: string, wt: Discovered
     const damaged: Omit<ArtifactFile, 'versions'>[] = []
     for (const f of folder.files) {
       if (!isJson(f)) {
-        issues.push({file: f.rel, code: 'unknown-kind', severity: 'info', message: 'not a JSON artifact GuardKit writes: ignored'})
+        steps.push(noted({file: f.rel, code: 'unknown-kind', severity: 'info', message: 'not a JSON artifact GuardKit writes: ignored'}))
         continue
       }
       const {kind, turn} = classifyArtifactName(f.name)
       if (hasBadTurnNumber(f.name)) {
-        issues.push({file: f.rel, code: 'bad-turn-number', severity: 'warning', message: 'GuardKit numbers turns from 1: a file name with turn 0 or a number beyond 2^53 names no turn; not read as one'})
+        steps.push(noted({file: f.rel, code: 'bad-turn-number', severity: 'warning', message: 'GuardKit numbers turns from 1: a file name with turn 0 or a number beyond 2^53 names no turn; not read as one'}))
       }
       const versions: ArtifactVersion[] = []
+      const version = (parsed: ReturnType<typeof parseArtifact>) => {
+        issues.push(...parsed.issues)
+        if (parsed.version) versions.push(parsed.version)
+      }
       for (const old of fixture?.versions.get(f.rel) ?? []) {
-        const text = await read({rel: old.file})
-        if (text === null) continue
-        const parsed = parseArtifact(old.file, text, kind, old.seenAt)
-        issues.push(...parsed.issues)
-        if (parsed.version) versions.push(parsed.version)
+        steps.push({file: {abs: join(rootAbs, ...old.file.split('/')), rel: old.file, size: 0}, options: json, use: (text) => {
+          if (text !== null) version(parseArtifact(old.file, text, kind, old.seenAt))
+        }})
       }
-      const text = await read(f)
-      if (text !== null) {
-        const parsed = parseArtifact(f.rel, text, kind)
-        issues.push(...parsed.issues)
-        if (parsed.version) versions.push(parsed.version)
-      }
-      if (versions.length > 0) files.push({name: f.name, kind, turn, versions})
-      else damaged.push({name: f.name, kind, turn})
+      steps.push({file: f, options: json, use: (text) => {
+        if (text !== null) version(parseArtifact(f.rel, text, kind))
+        if (versions.length > 0) files.push({name: f.name, kind, turn, versions})
+        else damaged.push({name: f.name, kind, turn})
+      }})
     }
     folders.push({taskId: folder.taskId, dir: folder.rel, worktree: wt.rel, files, damaged})
   }
 
   const taskFiles: (ParsedTaskFile & {inWorktree: string})[] = []
   for (const f of wt.taskFiles) {
-    const text = await read(f)
-    if (text === null) continue
-    const parsed = parseTaskFile(f.rel, text)
-    issues.push(...parsed.issues)
-    taskFiles.push({...parsed, inWorktree: f.inWorktree})
+    steps.push({file: f, options: markdown, use: (text) => {
+      if (text === null) return
+      const parsed = parseTaskFile(f.rel, text)
+      issues.push(...parsed.issues)
+      taskFiles.push({...parsed, inWorktree: f.inWorktree})
+    }})
   }
 
   const features: ParsedFeature[] = []
   for (const f of wt.featureFiles) {
-    const text = await read(f)
-    if (text === null) continue
-    const parsed = parseFeatureYaml(f.rel, text)
-    issues.push(...parsed.issues)
-    if (parsed.record) features.push(parsed)
+    steps.push({file: f, options: json, use: (text) => {
+      if (text === null) return
+      const parsed = parseFeatureYaml(f.rel, text)
+      issues.push(...parsed.issues)
+      if (parsed.record) features.push(parsed)
+    }})
   }
 
   let config: WorktreeRecords['config'] = null
-  if (wt.configFile) {
-    const text = await read(wt.configFile)
-    if (text !== null) {
-      const parsed = parseGuardkitConfig(wt.configFile.rel, text)
+  const configFile = wt.configFile
+  if (configFile) {
+    steps.push({file: configFile, options: json, use: (text) => {
+      if (text === null) return
+      const parsed = parseGuardkitConfig(configFile.rel, text)
       issues.push(...parsed.issues)
-      if (parsed.config) config = {file: wt.configFile.rel, yaml: parsed.config}
+      if (parsed.config) config = {file: configFile.rel, yaml: parsed.config}
+    }})
+  }
+
+  const reads = steps.filter((s): s is Step & Required<Pick<Step, 'file' | 'options'>> => s.file !== undefined && s.options !== undefined)
+  const take = readAhead(reads, (s) => readTextFile(port, s.file.abs, s.file.rel, s.options), READ_AHEAD)
+  for (const step of steps) {
+    if (step.file === undefined) {
+      step.use(null)
+      continue
     }
+    const read = await take()
+    issues.push(...read.issues)
+    step.use(read.text)
   }
   return {rel: wt.rel, folders, taskFiles, features, config}
 }
