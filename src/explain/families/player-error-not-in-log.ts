@@ -4,6 +4,7 @@ import {classOf, turnRoot} from '../diagnosis/choose-primary.js'
 import {stageIndex} from '../diagnosis/stages.js'
 import {FEEDBACK_LOGGER, type TaskSignals} from '../diagnosis/task-signals.js'
 import {dedupeEvidence, draft, formatTurns, uniqueSorted, type FamilyInput, type FindingDraft} from '../draft.js'
+import {sameErrorKey} from './signals.js'
 
 /**
  * A Player that failed on turns whose own records hold no line of its error: all the log keeps of
@@ -33,23 +34,20 @@ export function detectPlayerErrorsNotInLog(input: FamilyInput, drafts: readonly 
 function shapeOf(t: TurnRecord): string | null {
   const shown = t.player.error?.value.split('\n')[0]
   if (shown === undefined || t.player.status?.value !== 'error') return null
-  return `${normalise(shown)}\u0000${feedbackShape(t)}`
+  return `${sameErrorKey(shown)}\u0000${feedbackShape(t)}`
 }
 
 /** A twin's shape: its display of the failure may have been cut with the capture, its Coach feedback must be there. */
 function twinShape(t: TurnRecord): string | null {
   if (t.coach.feedback == null) return null
   const shown = t.player.error?.value.split('\n')[0]
-  return shown === undefined || t.player.status?.value !== 'error' ? `\u0000${feedbackShape(t)}` : `${normalise(shown)}\u0000${feedbackShape(t)}`
+  return shown === undefined || t.player.status?.value !== 'error' ? `\u0000${feedbackShape(t)}` : `${sameErrorKey(shown)}\u0000${feedbackShape(t)}`
 }
 
 function feedbackShape(t: TurnRecord): string {
-  return normalise(t.coach.feedback?.text ?? '').slice(0, 40)
+  return sameErrorKey(t.coach.feedback?.text ?? '').slice(0, 40)
 }
 
-function normalise(text: string): string {
-  return text.replace(/TASK-[\w-]+/g, 'TASK').replace(/\/\S*/g, '/…').replace(/\d+/g, '0').replace(/\s+/g, ' ').replace(/^ | $/g, '')
-}
 
 /**
  * The turns whose Player failed with no line of its own about it: no signal of the turn but the

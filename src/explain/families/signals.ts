@@ -107,7 +107,7 @@ function repetition(task: TaskRun, hits: readonly ClassifiedSignal[], turns: rea
   const all = task.turns.map((t) => t.turn)
   if (turns.length < 2 || all.length < 2 || !all.every((t) => turns.includes(t))) return null
   // the same error: one line (task ids, turns, paths and numbers aside) that shows on every turn, not the rule matching another error on each
-  const byTurn = all.map((t) => new Set(hits.filter((h) => h.signal.turn === t).map((h) => normalise(h.signal.evidence.text ?? h.signal.text))))
+  const byTurn = all.map((t) => new Set(hits.filter((h) => h.signal.turn === t).map((h) => sameErrorKey(h.signal.evidence.text ?? h.signal.text))))
   if (![...byTurn[0]!].some((text) => byTurn.every((set) => set.has(text)))) return null
   const times = turnTimes(task)
   const spans = all.map((t) => {
@@ -171,8 +171,12 @@ function stampOf(text: string | undefined): number | null {
 }
 
 /** The same error whatever the turn, task or path it names. */
-function normalise(text: string): string {
-  return text.replace(/TASK-[\w-]+/g, 'TASK').replace(/\bturn \d+/gi, 'turn').replace(/\/\S+/g, '/…').replace(/\d+(?:\.\d+)?/g, '0')
+/**
+ * A line with what changes from turn to turn taken out (task ids, turn numbers, paths, numbers, runs of spaces): two
+ * lines with the same key are the same error (also player-error-not-in-log.ts, for a Player failure's shape).
+ */
+export function sameErrorKey(text: string): string {
+  return text.replace(/TASK-[\w-]+/g, 'TASK').replace(/\bturn \d+/gi, 'turn').replace(/\/\S+/g, '/…').replace(/\d+(?:\.\d+)?/g, '0').replace(/\s+/g, ' ').trim()
 }
 
 /** The first line of each turn, then the rest, at most `n`: the lines a reader should see. */
