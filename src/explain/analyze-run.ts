@@ -12,7 +12,7 @@ import {detectTaskFindings} from './detect-findings.js'
 import {builtinCatalogue} from './diagnosis/catalogue/builtin.js'
 import type {Catalogue} from './diagnosis/catalogue/rule.js'
 import {diagnose} from './diagnosis/diagnose.js'
-import {guardkitChanges, spanOf, type EraSpan} from './diagnosis/guardkit-changes.js'
+import {commitWindowOf, guardkitChanges, spanOf, type EraSpan} from './diagnosis/guardkit-changes.js'
 import {taskSignals} from './diagnosis/task-signals.js'
 import {describeRunEra} from './era-statement.js'
 import {buildFeaturePictures, featurePictureOf, mainFeaturePicture} from './feature.js'
@@ -116,7 +116,7 @@ export function startTaskAnalysis(era: EraInference, options: AnalyzeRunOptions 
   const replayer = taskReplayer(era, asRun, options.memo)
   const catalogue = options.catalogue ?? builtinCatalogue()
   // what the run's GuardKit had, for catalogue rules that mean one thing before a fix and another after it
-  const guardkit = guardkitChanges(asRunName, span)
+  const guardkit = guardkitChanges(commitWindowOf(era), span)
   let nextId = 1
   return {
     profiles: plan.profiles,
@@ -125,7 +125,7 @@ export function startTaskAnalysis(era: EraInference, options: AnalyzeRunOptions 
         const replayOf = replayer(view, task)
         const replays = Object.fromEntries(plan.profiles.map((p) => [p.name, replayOf(p)]))
         const signals = taskSignals(view, task, catalogue, guardkit)
-        const drafts = detectTaskFindings({run: view, task, replays, era, asRun: asRunName, catalogue}, signals)
+        const drafts = detectTaskFindings({run: view, task, replays, era, asRun: asRunName, catalogue, guardkit}, signals)
         return {task, replays, drafts, replayOf, signals}
       })
       const numbered = numberFindingsByKey(perTask.map((t) => t.drafts), nextId)

@@ -1,15 +1,15 @@
 import {changeById, type FlagId} from '../../logic/changes.js'
-import {COMMITS} from '../../logic/change-registry/commits.js'
+import {COMMITS, commitIndex} from '../../logic/change-registry/commits.js'
 import type {EraPlacement} from '../../replay/era-timeline.js'
-import {flagsOfProfile} from '../recorded-stall.js'
 import type {GuardkitChanges} from './catalogue/rule.js'
 
 /**
  * Which logic changes the GuardKit that wrote a run had, for the catalogue's `guardkit` conditions
- * (docs/signals.md): inside the modelled window, the as-run profile's flags; outside it, the run's
- * place on the timeline (docs/era-markers.md) — an era that starts after the change landed has it, one
- * that ends before does not; otherwise the records cannot tell (null). The place may be given as a function,
- * asked for when a rule needs it.
+ * (docs/signals.md): inside the modelled window, the commit window the run's markers allow (docs/era-markers.md):
+ * a window that starts at or after the change's commit has it, one that ends before it does not; outside it, the
+ * run's place on the timeline, by day alike. Otherwise the records cannot tell (null). Not the as-run profile's
+ * flags: that profile is the newest commit the window allows, so it has every change the window may hold. The place
+ * may be given as a function, asked for when a rule needs it.
  */
 /**
  * What the conditions read of the run's place on the timeline: the first day of its earliest possible era and the
@@ -26,17 +26,37 @@ export function spanOf(placement: EraPlacement | null): EraSpan | null {
   return placement === null ? null : {from: placement.first.from, to: placement.last.to}
 }
 
-export function guardkitChanges(asRun: string | null, placementOf: EraSpan | null | (() => EraSpan | null)): GuardkitChanges {
-  const flags = asRun === null ? null : flagsOfProfile(asRun)
+export function guardkitChanges(window: CommitWindow | null, placementOf: EraSpan | null | (() => EraSpan | null)): GuardkitChanges {
   return (flag: FlagId) => {
-    if (flags !== null) return flags[flag]
+    const at = commitIndex(changeById(flag).commit)
+    if (window !== null && at >= 0) {
+      // no lower bound: the window starts at the modelled window's first commit
+      if ((window.from === null ? 0 : commitIndex(window.from)) >= at) return true
+      return commitIndex(window.to) < at ? false : null
+    }
     // read only here: a streamed analysis records whether it depended on the run's place (services/stream/context.ts)
     const placement = typeof placementOf === 'function' ? placementOf() : placementOf
     if (placement === null) return null
-    const landed = COMMITS.find((c) => c.sha === changeById(flag).commit)?.date
+    const landed = COMMITS[at]?.date
     if (landed === undefined) return null
     if (placement.from > landed) return true
     if (placement.to !== null && placement.to < landed) return false
     return null
   }
+}
+
+/** The commits a run inside the modelled window may have been written by (EraInference.window, with its newest). */
+export interface CommitWindow {
+  readonly from: string | null
+  readonly to: string
+}
+
+/** What a finding family reads of the run's GuardKit: the analysis' answer, else the era's commit window alone. */
+export function guardkitOf(input: {readonly guardkit?: GuardkitChanges; readonly era: Parameters<typeof commitWindowOf>[0]}): GuardkitChanges {
+  return input.guardkit ?? guardkitChanges(commitWindowOf(input.era), null)
+}
+
+/** The commit window of a run's era, when it is inside the modelled window and its markers bound it. */
+export function commitWindowOf(era: {readonly modelled: boolean; readonly profile: string | null; readonly window: {readonly from: string | null; readonly to: string | null}}): CommitWindow | null {
+  return era.modelled && era.profile !== null && era.window.to !== null ? {from: era.window.from, to: era.window.to} : null
 }

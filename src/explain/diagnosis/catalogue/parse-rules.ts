@@ -38,7 +38,8 @@ const RuleSchema = z.strictObject({
   guardkit: z.strictObject({
     has: z.array(z.enum(FLAG_IDS as [string, ...string[]])).min(1).optional(),
     lacks: z.array(z.enum(FLAG_IDS as [string, ...string[]])).min(1).optional(),
-  }).refine((g) => g.has !== undefined || g.lacks !== undefined, 'names logic changes in has or lacks (docs/logic-changes.md)').optional(),
+    undecided: z.array(z.enum(FLAG_IDS as [string, ...string[]])).min(1).optional(),
+  }).refine((g) => g.has !== undefined || g.lacks !== undefined || g.undecided !== undefined, 'names logic changes in has, lacks or undecided (docs/logic-changes.md)').optional(),
   deduction: z.string().min(1).optional(),
   examples: z.array(z.string().min(1)).min(1, 'every rule needs at least one real-shaped example line'),
   counterExamples: z.array(z.string().min(1)).optional(),

@@ -32,7 +32,8 @@ export function renderCatalogueDoc(rules: readonly SignalRule[], intro: string):
       const covered = r.coveredBy?.length ? ` · explained by ${r.coveredBy.map((c) => `\`${c}\``).join(', ')} when it fires` : ''
       const has = r.guardkit?.has?.length ? ` · when the run's GuardKit has ${r.guardkit.has.map((f) => `\`${f}\``).join(', ')}` : ''
       const lacks = r.guardkit?.lacks?.length ? ` · when the run's GuardKit lacks ${r.guardkit.lacks.map((f) => `\`${f}\``).join(', ')}` : ''
-      out.push(`- **\`${r.id}\`** — stage \`${r.stage}\`, ${r.role}${logger}${level}${era}${covered}${has}${lacks}`)
+      const undecided = r.guardkit?.undecided?.length ? ` · when the run's era cannot tell whether its GuardKit has ${r.guardkit.undecided.map((f) => `\`${f}\``).join(', ')}` : ''
+      out.push(`- **\`${r.id}\`** — stage \`${r.stage}\`, ${r.role}${logger}${level}${era}${covered}${has}${lacks}${undecided}`)
       out.push(`  - matches \`/${r.match.pattern.replace(/`/g, 'ˋ')}/${r.match.ignoreCase ? 'i' : ''}\``)
       out.push(`  - means: ${r.means}`)
       out.push(`  - do: ${r.action}`)

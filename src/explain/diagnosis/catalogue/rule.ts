@@ -56,13 +56,13 @@ export interface SignalRule {
    */
   readonly reachesLimit?: boolean
   /**
-   * Logic changes (docs/logic-changes.md) the GuardKit that wrote the run must have (`has`) or lack
-   * (`lacks`) for the rule to apply, read from the run's era (its as-run profile, else its place on the
-   * timeline); else the next rule that matches classifies the signal. When the era cannot tell, a `has`
-   * rule does not apply and a `lacks` rule does. A message that means one thing before a fix and
-   * another after it (a rebuilt report: lost promises before S000, none written after).
+   * Logic changes (docs/logic-changes.md) the GuardKit that wrote the run must have (`has`), lack (`lacks`), or may
+   * have or lack as far as its records tell (`undecided`) for the rule to apply, read from the run's era (the commit
+   * window its markers allow, else its place on the timeline); else the next rule that matches classifies the signal.
+   * A message that means one thing before a fix and another after it (a rebuilt report: lost promises before S000,
+   * none written after) has a rule for each side and one that names both when the era cannot tell.
    */
-  readonly guardkit?: {readonly has?: readonly FlagId[]; readonly lacks?: readonly FlagId[]}
+  readonly guardkit?: {readonly has?: readonly FlagId[]; readonly lacks?: readonly FlagId[]; readonly undecided?: readonly FlagId[]}
   /** When the category is a deduction from the message (not what the message says): the deduction, and the finding is `inferred`. */
   readonly deduction?: string
   /** Real-shaped log lines the rule must classify (its unit test runs them through ingest). */
@@ -86,11 +86,13 @@ export function isConditional(rule: SignalRule): boolean {
   return dependsOnTurn(rule) || rule.guardkit !== undefined
 }
 
-/** The rule's `guardkit` condition holds for the run's GuardKit (an era that cannot tell lacks every change). */
+/** The rule's `guardkit` condition holds for the run's GuardKit: a `has` or `lacks` rule only where the era decides. */
 export function guardkitAllows(rule: SignalRule, has: GuardkitChanges): boolean {
   const g = rule.guardkit
   if (g === undefined) return true
-  return (g.has ?? []).every((f) => has(f) === true) && (g.lacks ?? []).every((f) => has(f) !== true)
+  return (g.has ?? []).every((f) => has(f) === true) &&
+    (g.lacks ?? []).every((f) => has(f) === false) &&
+    (g.undecided ?? []).every((f) => has(f) === null)
 }
 
 export interface Catalogue {

@@ -46,12 +46,14 @@ describe('the built-in signal catalogue (docs/signals.md)', () => {
     expect(doc).toBe(renderCatalogueDoc(parsed.rules, doc.slice(0, doc.indexOf(DOC_MARKER) + DOC_MARKER.length)))
   })
 
-  it('can name every category, by a rule or a finding code (`unknown`: CAUSE_NOT_RECORDED; `task-spec`: only its one recorded shape, CRITERIA_UNVERIFIABLE)', () => {
+  it('can name every category, by a rule or a finding code (`task-spec`: only its one recorded shape, CRITERIA_UNVERIFIABLE)', () => {
     const byRule = new Set(parsed.rules.filter((r) => r.role !== 'context').map((r) => r.category))
     const byCode = new Set(Object.values(CODE_CLASSES).filter((c) => c.role !== 'context').map((c) => c.category))
     expect(ROOT_CAUSES.filter((c) => !byRule.has(c) && !byCode.has(c))).toEqual([])
     // the criteria families (and a task that asks for a judgement) are read from the criteria themselves, not from a message
-    expect(ROOT_CAUSES.filter((c) => !byRule.has(c))).toEqual(['criteria-parsing', 'criteria-matching', 'cross-turn-memory', 'task-spec', 'unknown'])
+    expect(ROOT_CAUSES.filter((c) => !byRule.has(c))).toEqual(['criteria-parsing', 'criteria-matching', 'cross-turn-memory', 'task-spec'])
+    // `unknown` by a rule only where the run's era cannot tell which of two readings holds (a guardkit condition)
+    expect(parsed.rules.filter((r) => r.role !== 'context' && r.category === 'unknown').every((r) => r.guardkit?.undecided !== undefined)).toBe(true)
   })
 
   it('names only rules that exist in onlyWith', () => {

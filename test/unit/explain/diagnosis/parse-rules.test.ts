@@ -26,10 +26,11 @@ describe('a signal-rule file (--signals FILE, docs/signals.md)', () => {
     const cond = (g: string) => rule().replace("    match:\n", `    guardkit: ${g}\n    match:\n`)
     expect(parseSignalRules(cond('{has: [recoverAgentPromises]}'), 'mine.yaml').rules[0]?.guardkit).toEqual({has: ['recoverAgentPromises']})
     expect(parseSignalRules(cond('{lacks: [stallNormalize]}'), 'mine.yaml').rules[0]?.guardkit).toEqual({lacks: ['stallNormalize']})
+    expect(parseSignalRules(cond('{undecided: [stallNormalize]}'), 'mine.yaml').rules[0]?.guardkit).toEqual({undecided: ['stallNormalize']})
     const unknown = parseSignalRules(cond('{has: [recoverPromisesPlease]}'), 'mine.yaml')
     expect(unknown.rules).toEqual([])
     expect(unknown.issues[0]).toMatchObject({file: 'mine.yaml', line: 6, message: expect.stringMatching(/^rule site\.proxy-down: \/guardkit\/has\/0 /)})
-    expect(parseSignalRules(cond('{}'), 'mine.yaml').issues[0]?.message).toMatch(/names logic changes in has or lacks/)
+    expect(parseSignalRules(cond('{}'), 'mine.yaml').issues[0]?.message).toMatch(/names logic changes in has, lacks or undecided/)
   })
 
   it('refuses reachesLimit without onlyAfter or without a group to compare, with the rule\'s line', () => {
