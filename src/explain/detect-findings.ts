@@ -1,7 +1,7 @@
 import {linkCauses} from './causes.js'
 import {builtinCatalogue} from './diagnosis/catalogue/builtin.js'
 import {causeNotRecorded} from './diagnosis/cause-not-recorded.js'
-import {guardkitChanges} from './diagnosis/guardkit-changes.js'
+import {guardkitOf} from './diagnosis/guardkit-changes.js'
 import {capApprovedSeverity} from './diagnosis/approved.js'
 import {promoteConvergingTimeout} from './diagnosis/converging-timeout.js'
 import {taskSignals, type TaskSignals} from './diagnosis/task-signals.js'
@@ -29,7 +29,11 @@ import {detectTestFindings} from './families/tests.js'
  * inferred); on an approved task nothing is critical or high unless the approval itself was wrong.
  */
 export function detectTaskFindings(given: FamilyInput, signals?: TaskSignals): FindingDraft[] {
-  const input = given.catalogue === undefined ? {...given, catalogue: builtinCatalogue()} : given
+  const input = {
+    ...given,
+    catalogue: given.catalogue ?? builtinCatalogue(),
+    guardkit: guardkitOf(given),
+  }
   const drafts = [
     ...detectPipelineFindings(input),
     ...detectCriteriaFindings(input),
@@ -40,7 +44,7 @@ export function detectTaskFindings(given: FamilyInput, signals?: TaskSignals): F
     ...detectReplayFindings(input),
     ...detectApprovalOverridden(input),
   ]
-  const classified = signals ?? taskSignals(input.run, input.task, input.catalogue!, guardkitChanges(input.asRun, null))
+  const classified = signals ?? taskSignals(input.run, input.task, input.catalogue, input.guardkit)
   const withSignals = detectSignalFindings(input, drafts, classified)
   // after the signals: a Player failure whose error line is missing takes a recorded twin's error, or says what is known
   const withErrors = detectPlayerErrorsNotInLog(input, [...withSignals.fired, ...withSignals.drafts], classified)

@@ -5,7 +5,7 @@ import type {Finding, FindingCode, Severity} from '../model/finding.js'
 import type {RunRecord, TaskRun} from '../model/run-record.js'
 import type {RootCause} from '../model/root-cause.js'
 import type {EraInference, TaskReplay} from '../replay/types.js'
-import type {Catalogue} from './diagnosis/catalogue/rule.js'
+import type {Catalogue, GuardkitChanges} from './diagnosis/catalogue/rule.js'
 import {CODE_CLASSES} from './diagnosis/code-classes.js'
 
 /**
@@ -21,6 +21,11 @@ export interface FamilyInput {
   readonly asRun: string | null
   /** The signal catalogue (built-in rules, after the user's `--signals` rules); the built-in one when absent. */
   readonly catalogue?: Catalogue
+  /**
+   * Which logic changes the run's GuardKit had, as far as its era tells (diagnosis/guardkit-changes.ts): what a
+   * finding may advise (an upgrade the run already had is not advice); from the era's commit window when absent.
+   */
+  readonly guardkit?: GuardkitChanges
 }
 
 /**

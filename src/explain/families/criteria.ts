@@ -3,6 +3,7 @@ import {parseTaskFile} from '../../logic/mode/task-loader.js'
 import type {Evidence} from '../../model/evidence.js'
 import {draft, fixedBy, formatTurns, type FamilyInput, type FindingDraft} from '../draft.js'
 import {statusById, turnPromises, type TurnPromises} from '../promises.js'
+import {guardkitOf} from '../diagnosis/guardkit-changes.js'
 import {flagsOfProfile} from '../recorded-stall.js'
 import {criteriaTotal} from '../record-facts.js'
 import {detectLogCriteriaFindings} from './criteria-log.js'
@@ -62,7 +63,7 @@ function zeroOfNTextMatchEmpty(input: FamilyInput, promises: readonly TurnPromis
       turns,
       message: `On ${formatTurns(turns)} the Coach had no completion promises and matched the ${total} criteria by text against an empty requirements list: 0/${total}, whatever the Player had done.`,
       evidence: chosen.flatMap((c) => c.evidence).slice(0, 12),
-      remediation: 'The Player\'s claims never reached the Coach: fix the cause this follows from (see the chain); running the task in task-work mode on GuardKit 723e5f4e+ gets the agent\'s promises to the Coach.',
+      remediation: `The Player's claims never reached the Coach: fix the cause this follows from (see the chain)${upgradeAdvice(input)}.`,
       fixedIn: null,
       source: {function: 'CoachValidator.validate_requirements / _match_by_text', spec: '§7.1, §7.2, §7.5'},
       ...(certain.length > 0
@@ -71,6 +72,17 @@ function zeroOfNTextMatchEmpty(input: FamilyInput, promises: readonly TurnPromis
       detail: {turns: chosen.map((c) => ({turn: c.turn, total: c.total, dump: 'lines' in c ? c.lines : null}))},
     }),
   ]
+}
+
+/**
+ * Where the run's GuardKit lacked S000's fixes (docs/guardkit-logic.md §4.4), task-work mode on 723e5f4e+ carries the
+ * agent's promises to the Coach; a GuardKit that had them already did, so the upgrade is no advice there.
+ */
+function upgradeAdvice(input: FamilyInput): string {
+  const has = guardkitOf(input)('recoverAgentPromises')
+  if (has === true) return ''
+  const advice = 'running the task in task-work mode on GuardKit 723e5f4e+ gets the agent\'s promises to the Coach'
+  return has === false ? `; ${advice}` : `; if this GuardKit predates 723e5f4e (its era cannot tell), ${advice}`
 }
 
 /** PROMISES_LOST_ACROSS_TURNS: an earlier turn had promises, this one none, and the Coach did not reuse them. */

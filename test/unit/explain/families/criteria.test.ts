@@ -28,6 +28,24 @@ describe('ZERO_OF_N_TEXT_MATCH_EMPTY', () => {
     expect(f!.deduction).toMatch(/no 0\/N diagnostic dump/)
     expect(f!.turns).toEqual([1, 3, 4, 5])
   })
+
+  // seed 000's fixes (723e5f4e) carry the agent's promises to the Coach: advice only where the run's era lacks them
+  it('advises GuardKit 723e5f4e+ to a run before it, not to a run that had it, and conditionally where the era cannot tell', async () => {
+    const advice = /task-work mode on GuardKit 723e5f4e\+/
+    const remediation = async (fixture: string, task: string) => {
+      const run = await loadFixture(fixture)
+      return detectCriteriaFindings(familyInput(run, taskOf(run, task))).find((x) => x.code === 'ZERO_OF_N_TEXT_MATCH_EMPTY')!.remediation
+    }
+    // its markers end the window before 723e5f4e (stall-error-v1)
+    expect(await remediation('ac1a-run1-pre-acr', 'TASK-SFT-001')).toMatch(advice)
+    // its markers start the window at ca7c161a, after 723e5f4e
+    const had = await remediation('ae7e-promise-loss', 'TASK-USR-003')
+    expect(had).not.toMatch(/723e5f4e/)
+    expect(had).toMatch(/fix the cause this follows from/)
+    const run = await loadFixture('ac1a-run1-pre-acr')
+    const input = {...familyInput(run, taskOf(run, 'TASK-SFT-001')), guardkit: () => null}
+    expect(detectCriteriaFindings(input).find((x) => x.code === 'ZERO_OF_N_TEXT_MATCH_EMPTY')!.remediation).toMatch(/if this GuardKit predates 723e5f4e \(its era cannot tell\)/)
+  })
 })
 
 describe('PROMISES_LOST_ACROSS_TURNS', () => {
