@@ -21,6 +21,15 @@ export function hasKey(obj: Json | null, key: string): boolean {
   return obj !== null && Object.prototype.hasOwnProperty.call(obj, key)
 }
 
+/**
+ * How many criteria the Coach verified on a turn, as recorded: the `Criteria Progress (Turn N): V/N` line (or the
+ * count of `result == "verified"` in coach_turn_N.json), else the `Criteria: V verified, …` line. Both print the same
+ * count of the same list (docs/guardkit-logic.md §8.6), so whichever survives in the capture is the turn's.
+ */
+export function verifiedOn(turn: TurnRecord): number | null {
+  return turn.coach.criteriaMet?.value ?? turn.coach.verified?.value ?? null
+}
+
 /** The feedback the Player got after a turn, as fully as the records hold it. */
 export interface FeedbackView {
   readonly turn: number

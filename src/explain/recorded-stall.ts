@@ -6,7 +6,7 @@ import {feedbackSignatures, type FeedbackSignatures} from '../logic/orchestrator
 import {builtinProfile} from '../logic/profiles.js'
 import type {TaskRun} from '../model/run-record.js'
 import type {TaskReplay} from '../replay/types.js'
-import {feedbackByTurn, feedbackCategory, type FeedbackView} from './record-facts.js'
+import {feedbackByTurn, feedbackCategory, verifiedOn, type FeedbackView} from './record-facts.js'
 
 /**
  * The stall detector (docs/guardkit-logic.md §8.4) run over the feedback the Player really got, turn by turn, under a
@@ -77,7 +77,7 @@ function recordedStall(task: TaskRun, flags: LogicFlags, signed: Map<string, Fee
     if (t.coach.decision?.value !== 'feedback' || rolledBack.has(t.turn)) continue
     const fb = feedback.get(t.turn)
     if (!fb || fb.text === '') continue
-    const own = t.coach.criteriaMet?.value ?? t.coach.verified?.value ?? 0
+    const own = verifiedOn(t) ?? 0
     peak = Math.max(peak, own)
     // peakCriteriaCount (D29): fixed feeds the running peak, legacy the turn's own count.
     const count = flags.peakCriteriaCount ? peak : own

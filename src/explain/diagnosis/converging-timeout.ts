@@ -1,6 +1,7 @@
 import type {TaskRun} from '../../model/run-record.js'
 import type {FindingDraft} from '../draft.js'
 import type {SignalRule} from './catalogue/rule.js'
+import {verifiedOn} from '../record-facts.js'
 import {classOf} from './choose-primary.js'
 
 /** The catalogue rule of a wall-clock limit outside the loop (the feature's task timeout, the time budget). */
@@ -42,7 +43,7 @@ function withoutReading(message: string, means: string | undefined): string {
  * that have one never fall and end higher than they start; else null.
  */
 function risingCriteria(task: TaskRun): string | null {
-  const all = task.turns.map((t) => ({met: t.coach.verified?.value ?? t.coach.criteriaMet?.value ?? null, total: t.coach.criteriaTotal?.value ?? null}))
+  const all = task.turns.map((t) => ({met: verifiedOn(t), total: t.coach.criteriaTotal?.value ?? null}))
   const counts = all.filter((c): c is {met: number; total: number | null} => c.met !== null)
   if (counts.length < 2) return null
   for (let i = 1; i < counts.length; i++) if (counts[i]!.met < counts[i - 1]!.met) return null

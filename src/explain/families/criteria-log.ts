@@ -2,6 +2,7 @@ import {KEYWORD_THRESHOLD} from '../../logic/coach/requirements/match-by-text.js
 import type {Evidence} from '../../model/evidence.js'
 import {draft, formatTurns, type FamilyInput, type FindingDraft} from '../draft.js'
 import type {TurnPromises} from '../promises.js'
+import {verifiedOn} from '../record-facts.js'
 import {flagsOfProfile} from '../recorded-stall.js'
 
 /**
@@ -103,7 +104,7 @@ function promisesDroppedAcrossTurns(input: FamilyInput, promises: readonly TurnP
   for (const t of [...input.task.turns].sort((a, b) => a.turn - b.turn)) {
     const p = promises.find((x) => x.turn === t.turn)
     const n = count(p)
-    const met = t.coach.verified?.value ?? t.coach.criteriaMet?.value ?? null
+    const met = verifiedOn(t)
     if (n === 0 || met === null) continue
     const evidence = [...(p?.seenEvidence ?? []), ...(p?.recoveredEvidence ?? []), ...(t.coach.criteriaMet?.evidence ?? [])]
     if (best !== null && n < best.promises && met < best.met && (t.coach.rejected?.value ?? 0) > 0) {
@@ -147,7 +148,7 @@ function criteriaUnverifiable(input: FamilyInput): FindingDraft[] {
   const hits: {turn: number; missing: readonly string[]; evidence: readonly Evidence[]}[] = []
   for (const t of input.task.turns) {
     const missing = t.coach.missingCriteria?.value ?? null
-    if (missing === null || missing.length === 0 || (t.coach.verified?.value ?? t.coach.criteriaMet?.value ?? 0) === 0) continue
+    if (missing === null || missing.length === 0 || (verifiedOn(t) ?? 0) === 0) continue
     if (!missing.every((c) => HUMAN_JUDGEMENT.test(c))) continue
     hits.push({turn: t.turn, missing, evidence: t.coach.missingCriteria!.evidence})
   }
