@@ -1,6 +1,7 @@
 import type {FindingCode, Severity} from '../../model/finding.js'
 import type {TaskRun} from '../../model/run-record.js'
 import type {FindingDraft} from '../draft.js'
+import {lastTurn} from '../record-facts.js'
 
 /** Findings that say the approval itself may be wrong: they keep their severity on an approved task. */
 const APPROVAL_DOUBTS: ReadonlySet<FindingCode> = new Set(['FUZZY_FALSE_POSITIVE'])
@@ -12,7 +13,8 @@ const APPROVAL_DOUBTS: ReadonlySet<FindingCode> = new Set(['FUZZY_FALSE_POSITIVE
  */
 export function capApprovedSeverity(task: TaskRun, drafts: readonly FindingDraft[]): FindingDraft[] {
   if (task.outcome?.value !== 'approved') return [...drafts]
-  const last = Math.max(0, ...task.turns.map((t) => t.turn))
+  // the approving turn: the recorded turn count when the capture lost that turn's records (as the verdict reads it)
+  const last = lastTurn(task)
   return drafts.map((d) => {
     if (d.code === 'LOG_SIGNAL') {
       const wasted = d.turns.filter((t) => t < last)

@@ -222,6 +222,15 @@ describe('truth rules', () => {
       expect(task.verdict.why).not.toMatch(/task (?:run )?failed|failed at turn|failure/)
       for (const f of task.findings.filter((x) => x.code === 'LOG_SIGNAL')) expect(f.message).toMatch(/^Turn 1 was wasted \(the task was approved on turn 2\)/)
     })
+
+    it('takes the approval turn from the recorded turn count when the capture lost the approving turn\'s records', () => {
+      // the log holds turn 1's failure and the completion "approved after 2 turns", nothing of turn 2
+      const {task} = analyse([...playerFailsTurn(1, 'Agent player received API error: rate_limit_error'), complete('approved', 2)])
+      const signals = task.findings.filter((x) => x.code === 'LOG_SIGNAL')
+      expect(signals.length).toBeGreaterThan(0)
+      for (const f of signals) expect(f.message).toMatch(/^Turn 1 was wasted \(the task was approved on turn 2\)/)
+      expect(task.verdict.why).toMatch(/^the Coach approved turn 2; turn 1 was wasted: /)
+    })
   })
 
   it('gives one remediation bullet per distinct action (two findings that both say test_execution: sdk make one bullet)', () => {
