@@ -3,4 +3,5 @@ export declare const REPO: string
 export declare const BUILD_INPUTS: readonly string[]
 export declare function inputsHash(repo?: string): string
 export declare function staleness(repo?: string): string | null
+export declare function beginBuild(repo?: string): void
 export declare function writeStamp(repo?: string): void
