@@ -42,7 +42,7 @@ const NAME_CHAR = /[A-Za-z0-9_.-]/
  * `clientSecret`, `api-key`, `AWS_SECRET_ACCESS_KEY`, `credentials`. The last word decides:
  * `KeyError`, `key_files`, `token_count`, `max_tokens` name something else.
  */
-const SECRET_WORDS = new Set([
+export const SECRET_WORDS: ReadonlySet<string> = new Set([
   'pass', 'passwd', 'password', 'passphrase', 'pwd', 'secret', 'secrets', 'token', 'key', 'credential', 'credentials',
   'apikey', 'accesskey', 'secretkey', 'privatekey', 'authtoken', 'accesstoken', 'refreshtoken', 'clientsecret', 'sas',
 ])
@@ -76,7 +76,7 @@ const ASSIGN_NAME = String.raw`(?<name>[A-Za-z][A-Za-z0-9]*(?:[_.-][A-Za-z0-9]+)
 const ASSIGN_SEP = String.raw`\\?["']?[ \t]*[:=][ \t]*`
 /**
  * What every name isSecretName accepts holds, in some case: its last word is one of SECRET_WORDS, each of which
- * holds one of these. A text without any cannot hold a secret setting, and the two assignment rules (tried at
+ * holds one of these (test/unit/shared/redact.test.ts sets each word as a name). A text without any cannot hold a secret setting, and the two assignment rules (tried at
  * every letter of the text otherwise) are skipped.
  */
 const SECRET_WORD_HINT = /pass|pwd|secret|token|key|credential|sas/i

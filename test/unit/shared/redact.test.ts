@@ -1,5 +1,6 @@
 import {describe, expect, it} from 'vitest'
 import {collectStrings, Redactor, redactTexts, redactValue} from '../../../src/shared/redact.js'
+import {SECRET_WORDS} from '../../../src/shared/redact-secrets.js'
 
 /**
  * src/shared/redact.ts (pure; docs/recording-format.md "Redaction"): each kind of secret and name,
@@ -165,6 +166,18 @@ describe('after an escape', () => {
       expect(out.startsWith(`{"a": "x${escape}`), out).toBe(true)
       expect(out).not.toContain(gone)
       expect(() => JSON.parse(out)).not.toThrow()
+    }
+  })
+})
+
+describe('a setting named by any secret word', () => {
+  // the assignment rules run only on texts holding a hint of a secret word (redact-secrets.ts): every word must be one
+  it('has its value redacted, each word as a name\'s last word, in the three spellings code uses', () => {
+    for (const word of SECRET_WORDS) {
+      for (const name of [`APP_${word.toUpperCase()}`, `app_${word}`, `app${word[0]!.toUpperCase()}${word.slice(1)}`]) {
+        const [out] = redactTexts([`export ${name}=Zq7vWm2pLx9k`])
+        expect(out!.text, name).not.toContain('Zq7vWm2pLx9k')
+      }
     }
   })
 })
