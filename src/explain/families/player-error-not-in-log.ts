@@ -1,7 +1,9 @@
 import type {Evidence} from '../../model/evidence.js'
 import type {TaskEvent, TaskRun, TurnRecord} from '../../model/run-record.js'
 import {classOf, turnRoot} from '../diagnosis/choose-primary.js'
-import {stageIndex} from '../diagnosis/stages.js'
+import {builtinCatalogue} from '../diagnosis/catalogue/builtin.js'
+import type {Catalogue} from '../diagnosis/catalogue/rule.js'
+import {stageIndex, type Stage} from '../diagnosis/stages.js'
 import {FEEDBACK_LOGGER, type TaskSignals} from '../diagnosis/task-signals.js'
 import {dedupeEvidence, draft, formatTurns, uniqueSorted, type FamilyInput, type FindingDraft} from '../draft.js'
 import {sameErrorKey} from './signals.js'
@@ -100,13 +102,31 @@ function extend(d: FindingDraft, recorded: readonly number[], quiet: readonly nu
   }
 }
 
-/** The classes of failure that fail a Player this way, each with the line that would show it (docs/signals.md). */
-const CANDIDATES = [
-  {category: 'orchestrator-defect', shape: 'GuardKit raising before the agent ran, a plan, command or module it needs missing ("Implementation plan not found")'},
-  {category: 'workspace', shape: 'the task file not where the Player looks ("not found in any state directory")'},
-  {category: 'configuration', shape: 'the machine\'s set-up, the SDK or its CLI missing or too old'},
-  {category: 'model-api', shape: 'the model refusing the call ("authentication_failed")'},
-] as const
+/** The stages up to the Player's invocation: a failure of any of them shows as a failed Player. */
+const PLAYER_STAGES: readonly Stage[] = ['setup', 'model-call', 'player-agent']
+
+/** How each class of failure commonly shows there, in words; a class without one is shown by its first rule's summary. */
+const SHAPES: Readonly<Record<string, string>> = {
+  'orchestrator-defect': 'GuardKit raising before the agent ran, a plan, command or module it needs missing ("Implementation plan not found")',
+  workspace: 'the task file not where the Player looks ("not found in any state directory"), or a worktree it cannot write',
+  configuration: 'the machine\'s set-up, the SDK or its CLI missing or too old',
+  'model-api': 'the model refusing the call ("authentication_failed")',
+  'external-service': 'a service the agent needs (an MCP server, the knowledge graph\'s store) refusing it',
+  'agent-budget': 'the agent running out of its time, its turns or the model\'s context window',
+}
+
+/**
+ * The classes of failure that fail a Player this way: the categories of the catalogue's cause rules (the user's
+ * included) at the stages up to the Player's invocation, in stage order, each with how it shows (docs/signals.md).
+ */
+function candidatesOf(catalogue: Catalogue): {category: string; shape: string}[] {
+  const out = new Map<string, string>()
+  const rules = catalogue.rules.filter((r) => r.role === 'cause' && PLAYER_STAGES.includes(r.stage))
+  for (const stage of PLAYER_STAGES) {
+    for (const r of rules) if (r.stage === stage && r.category !== 'unknown' && !out.has(r.category)) out.set(r.category, SHAPES[r.category] ?? r.summary)
+  }
+  return [...out].map(([category, shape]) => ({category, shape}))
+}
 
 function notInLog(input: FamilyInput, quiet: readonly number[]): FindingDraft {
   const task = input.task
@@ -119,7 +139,8 @@ function notInLog(input: FamilyInput, quiet: readonly number[]): FindingDraft {
   const why = missingBecause(task, quiet)
   const after = feedback === null ? '' : `, and the Coach's feedback after ${same ? 'each' : 'them'} was "${feedback}"${noResults ? ': the Player\'s invocation ended without writing its task-work results' : ''}`
   const repeated = quiet.length > 1 && same ? `, the same way on every one of the ${quiet.length} turns` : ''
-  const branches = CANDIDATES.map((c) => `${c.category}: ${c.shape}`).join('; ')
+  const candidates = candidatesOf(input.catalogue ?? builtinCatalogue())
+  const branches = candidates.map((c) => `${c.category}: ${c.shape}`).join('; ')
   const message = `The Player failed on ${formatTurns(quiet)} ("${shown}")${repeated}${after}. Its own error is not in the log: ${why}. ` +
     `The records say where it failed — the Player's invocation (stage player-agent)${repeated === '' ? '' : ', unchanged from turn to turn'} — not why. The failures that end a Player this way: ${branches}; nothing recorded decides between them.`
   return draft(input, {
@@ -137,7 +158,7 @@ function notInLog(input: FamilyInput, quiet: readonly number[]): FindingDraft {
       shown,
       reason: cut === null ? 'not-printed' : 'capture-cut',
       ...(cut === null ? {} : {cutLine: cut.evidence[0]?.line ?? null}),
-      candidates: CANDIDATES.map((c) => c.category),
+      candidates: candidates.map((c) => c.category),
     },
   })
 }
