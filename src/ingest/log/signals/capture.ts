@@ -112,10 +112,12 @@ export function oneLine(text: string, max: number): string {
   return keep(pyHead(head.replace(/\s*\n\s*/g, ' ').trim(), max))
 }
 
+/** The first line, cut at `max` code points; a cut line ends in ` …` so that a quote of it is not read as the whole line. */
 function firstLine(text: string, max: number): string {
   const nl = text.indexOf('\n')
-  const line = nl === -1 ? text : text.slice(0, nl)
-  return keep(pyHead(line.length > max * 2 ? line.slice(0, max * 2) : line, max).trim())
+  const line = (nl === -1 ? text : text.slice(0, nl)).trim()
+  const head = pyHead(line.length > max * 2 ? line.slice(0, max * 2) : line, max)
+  return keep(head.length < line.length ? `${head.trimEnd()} …` : head)
 }
 
 function isSpace(c: number): boolean {

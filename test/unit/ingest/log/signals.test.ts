@@ -61,6 +61,17 @@ describe('signals: what ingest keeps of the trouble a log records (docs/ingest.m
     expect(s.evidence).toEqual({file: 'run.log', line: 8, text: 'Error: Coach decision not found: /home/dev/proj/.guardkit/autobuild/TASK-AB-001/coach_turn_1.json'})
   })
 
+  it('quotes at most 300 code points of a long line, and marks the cut so the quote is not read as the whole line', () => {
+    const tail = 'You can increase the limit by setting the `recursion_limit` config key.'
+    const long = `[TASK-AB-001] Phase-A gather failed: ${'x'.repeat(300)} ${tail}`
+    const r = ingest([...START, ...loop('TASK-AB-001'), `WARNING:guardkit.orchestrator.agent_invoker:${long}`])
+    const quote = r.tasks[0]!.signals![0]!.evidence.text!
+    expect(quote).toBe(`${long.slice(0, 300)} …`)
+    expect(quote).not.toContain(tail)
+    const short = ingest([...START, ...loop('TASK-AB-001'), 'WARNING:guardkit.orchestrator.agent_invoker:[TASK-AB-001] short'])
+    expect(short.tasks[0]!.signals![0]!.evidence.text).toBe('[TASK-AB-001] short')
+  })
+
   it("keeps a traceback's exception line, not the traceback", () => {
     const r = ingest([
       ...START,
