@@ -37,19 +37,18 @@ function dumpNumber(x: number, container: unknown, key: string | number | undefi
   return pyNumberRepr(x, container, key)
 }
 
-const SHORT: Readonly<Record<string, string>> = {'"': '\\"', '\\': '\\\\', '\n': '\\n', '\r': '\\r', '\t': '\\t', '\b': '\\b', '\f': '\\f'}
-
 /** `json.encoder.py_encode_basestring_ascii`. */
 function dumpString(s: string): string {
-  let out = '"'
-  for (let i = 0; i < s.length; i++) {
-    const ch = s[i]!
-    const code = s.charCodeAt(i)
-    const short = SHORT[ch]
-    if (short) out += short
-    else if (code >= 0x20 && code <= 0x7e) out += ch
-    // UTF-16 code units are exactly the surrogate pairs Python writes for astral characters.
-    else out += '\\u' + code.toString(16).padStart(4, '0')
-  }
-  return out + '"'
+  // `JSON.stringify` escapes what Python escapes below U+007F, the same way (`\"`, `\\`, `\n`, `\u001b`, lower-case hex),
+  // and a lone surrogate as `\udXXX`; what it leaves as it is from U+007F up Python writes as `\uXXXX`, code unit by
+  // code unit (UTF-16 code units are exactly the surrogate pairs Python writes for astral characters)
+  const json = JSON.stringify(s)
+  return NOT_ASCII.test(json) ? json.replace(NOT_ASCII_ALL, escapeUnit) : json
+}
+
+const NOT_ASCII = /[\u007f-\uffff]/
+const NOT_ASCII_ALL = /[\u007f-\uffff]/g
+
+function escapeUnit(unit: string): string {
+  return '\\u' + unit.charCodeAt(0).toString(16).padStart(4, '0')
 }
