@@ -68,14 +68,16 @@ describe('live records every version it sees (real file watching)', () => {
 
 describe('live --stop-on', () => {
   it('stops the build gracefully when the code fires, and the recording says how far it got', async () => {
-    const run = await runIncident('db-003-timeout', 100, ['--stop-on', 'STALL_DEFEATED_BY_VARIABLE_OUTPUT,ORCHESTRATION_CRASH'])
+    const run = await runIncident('db-003-timeout', 50, ['--stop-on', 'STALL_DEFEATED_BY_VARIABLE_OUTPUT,ORCHESTRATION_CRASH'])
     expect(run.code).toBe(130)
     const stopping = run.events.find((e) => e.type === 'stopping')
     expect(stopping).toMatchObject({code: 'STALL_DEFEATED_BY_VARIABLE_OUTPUT'})
     expect(stopping?.reason).toMatch(/^STALL_DEFEATED_BY_VARIABLE_OUTPUT on TASK-DB-003 \(turn 4\): /)
     const db003 = run.events.at(-1)!.report.tasks.find((t: {taskId: string}) => t.taskId === 'TASK-DB-003')
-    // stopped during turn 5 at the latest, instead of running to the timeout at turn 18
-    expect(db003.recorded.turns.length).toBeLessThanOrEqual(5)
+    // stopped well before the timeout at turn 18 it runs to unstopped. How many turns the paced build gets through
+    // between the warning and the stop depends on the machine's load (turn 5 when idle; at 100× and load 9+, up to 12)
+    expect(db003.recorded.turns.length).toBeGreaterThanOrEqual(4)
+    expect(db003.recorded.turns.length).toBeLessThan(12)
     expect(readFileSync(join(run.record, 'run.log'), 'utf8')).toContain('⚠ Interrupted: cancelling AutoBuild (state saved)')
   }, 90_000)
 })
