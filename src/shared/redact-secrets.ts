@@ -4,11 +4,11 @@
  * a secret. ASCII only; pure.
  */
 
-import {SECRET_PLACEHOLDER, type RedactionKind} from './redact-rules.js'
+import {freshLookbehind, SECRET_PLACEHOLDER, type RedactionKind} from './redact-rules.js'
 
 export interface SecretRule {
   readonly kind: RedactionKind
-  /** Named groups: `keep` (a public prefix, kept) and `secret` (replaced). No leading lookbehind: it would be tried at every position. */
+  /** Named groups: `keep` (a public prefix, kept) and `secret` (replaced); with `notAfter`, it starts with freshLookbehind's test. */
   readonly re: RegExp
   /** The characters that may not stand right before a match (a word it would be inside); see `startsFresh`. */
   readonly notAfter?: RegExp
@@ -27,12 +27,23 @@ interface RuleOptions {
   readonly hints?: readonly string[]
   readonly hint?: RegExp
   readonly accept?: SecretRule['accept']
+  /** Its literal prefix may repeat inside the run it scans (`eyJeyJ…`): it starts with freshLookbehind's test too. */
+  readonly repeats?: boolean
 }
 const rule = (kind: RedactionKind, keep: string, secret: string, options: RuleOptions = {}): SecretRule => ({
   kind,
-  re: new RegExp(`(?<keep>${keep})(?<secret>${secret})`, 'g'),
+  re: new RegExp(`${options.notAfter === undefined || !(options.repeats === true || scansRun(keep, secret)) ? '' : freshLookbehind(options.notAfter)}(?<keep>${keep})(?<secret>${secret})`, 'g'),
   ...options,
 })
+/**
+ * Whether a rule's pattern starts with a run of characters (a class, not a literal prefix such as `AKIA`): tried at
+ * every position of a long run, it would scan to the run's end each time, so it starts with freshLookbehind's test.
+ * A literal prefix is found by V8's fast literal search, which that test would slow (twice the time over the corpus),
+ * and a rule whose literal may repeat inside its own run (`eyJ…`) says so with `repeats`.
+ */
+function scansRun(keep: string, secret: string): boolean {
+  return /^(?:(?:\(\?<\w+>)?\[|$)/.test(keep) && (keep !== '' || secret.startsWith('['))
+}
 const WORD = /[A-Za-z0-9_-]/
 const IDENT = /[A-Za-z0-9_]/
 const NAME_CHAR = /[A-Za-z0-9_.-]/
@@ -86,7 +97,7 @@ const acceptAssignment = (secret: string, keep: string): boolean => {
 }
 
 export const SECRET_RULES: readonly SecretRule[] = [
-  rule('jwt', 'eyJ', String.raw`[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]*`, {notAfter: WORD, hints: ['eyJ']}),
+  rule('jwt', 'eyJ', String.raw`[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]*`, {notAfter: WORD, hints: ['eyJ'], repeats: true}),
   // OpenAI / Anthropic style keys: `task-specific` is not one (preceded by a letter), nor `sk-status-json` (no digit)
   rule('api-key', 'sk-(?:proj-|ant-(?:[a-z]+\\d\\d-)?|live-|test-|svcacct-|admin-)?', '[A-Za-z0-9_-]{20,}', {notAfter: WORD, hints: ['sk-'], accept: mixed}),
   rule('api-key', 'AIza', '[0-9A-Za-z_-]{35}', {notAfter: WORD, hints: ['AIza']}),

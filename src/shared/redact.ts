@@ -272,12 +272,16 @@ export class Redactor {
   private bareRegex(): RegExp | null {
     if (this.bare !== undefined) return this.bare
     const names = [...this.users.names(), ...this.hosts.names(), ...this.words]
-      .filter((n) => (this.words.has(n) || (n.length >= MIN_BARE && !COMMON_WORDS.has(n.toLowerCase()))) && !NAME_PLACEHOLDER.test(n))
+      // no user, host or label name is longer than 255 characters (POSIX login names, DNS): a longer one is no name to
+      // look for elsewhere, and one of 32,768 or more would make the pattern too large for V8 (it threw)
+      .filter((n) => (this.words.has(n) || (n.length >= MIN_BARE && !COMMON_WORDS.has(n.toLowerCase()))) && !NAME_PLACEHOLDER.test(n) && n.length <= MAX_NAME)
       .sort((a, b) => b.length - a.length || (a < b ? -1 : 1))
     this.bare = names.length === 0 ? null : new RegExp(`(?:${names.map(escapeRegex).join('|')})(?![A-Za-z0-9_])`, 'g')
     return this.bare
   }
 }
+
+const MAX_NAME = 255
 
 /** What every match of HOME_RE holds: `/Users/`, `/home/`, or `Users` after a drive letter. */
 function mayHoldHome(text: string): boolean {

@@ -182,6 +182,32 @@ describe('a setting named by any secret word', () => {
   })
 })
 
+describe('hostile input (logs come from machines that may be compromised)', () => {
+  // Each shape made every position of a long run scan to the run's end (quadratic: 160 KB of the first took 208 s).
+  // At 200 KB each is linear now (milliseconds; the prompt shape, bounded by PATH_MAX, about a second), far inside
+  // the test's timeout, which the quadratic forms exceed many times over.
+  const N = 200_000
+  const shapes: [string, string][] = [
+    ['an e-mail local part that never ends', `${'a.b-c_d'.repeat(N / 7)}@`],
+    ['a name before an @ that is not fresh', `${'x'.repeat(N)}@example.io`],
+    ['a prompt user@host:/ again and again with no $', ' a@b:/'.repeat(N / 6)],
+    ['a setting name that never reaches its =', 'token_'.repeat(N / 6)],
+    ['a URL scheme that never reaches ://', `a://${'b'.repeat(N)}:`],
+    ['a JWT prefix repeated', 'eyJ'.repeat(N / 3)],
+  ]
+  it.each(shapes)('redacts %s in linear time', (_, text) => {
+    const [out] = redactTexts([`${text} user=alice@corp.io`])
+    expect(out!.text).not.toContain('alice@corp.io')
+  })
+
+  it('does not throw on a home folder name too long to be anyone\'s, and still replaces it where it stands', () => {
+    const name = 'a'.repeat(40_000)
+    const [out] = redactTexts([`/Users/${name}/x and /home/bob/y`])
+    expect(out!.text).not.toContain(name)
+    expect(out!.text).not.toContain('/home/bob/')
+  })
+})
+
 describe('one redaction over many texts', () => {
   it('gives the same placeholder for the same original in every text, in the order first seen', () => {
     const [a, b] = redactTexts(['/Users/zoe/x and /Users/amir/y', 'amir@laptop1 ~ % then /Users/zoe/z'])
