@@ -64,9 +64,10 @@ const ESCAPE_SHAPES: readonly (readonly [number, RegExp])[] = [
 /**
  * A lookbehind every fresh start (startsFresh with `chars`) satisfies, to begin a pattern with: the character before
  * is not one of `chars` (or there is none), or is a backslash, or an escape of ESCAPE_SHAPES ends there (backslashes'
- * parity aside: startsFresh decides). A pattern that starts with a run of such characters was otherwise tried at every position of a long
- * run, each try scanning to the run's end: quadratic in hostile input (40 KB of `a.b-c_d` then `@`: 15 s, 160 KB:
- * 208 s). With it, a position inside the run fails at once; freshMatches still applies the exact test.
+ * parity aside: startsFresh decides). A pattern that starts with a run of such characters was otherwise tried at
+ * every position of a long run, each try scanning to the run's end: quadratic in hostile input (40 KB of `a.b-c_d`
+ * then `@`: 15 s, 160 KB: 208 s). With it, a position inside the run fails at once; freshMatches still applies the
+ * exact test.
  */
 export function freshLookbehind(chars: RegExp): string {
   return String.raw`(?:(?<!${chars.source})|(?<=\\|\\[nrtbf0aev"'/ ]|\\x[0-9A-Fa-f]{2}|\\u[0-9A-Fa-f]{4}|\\U[0-9A-Fa-f]{8}))`
