@@ -1,16 +1,9 @@
 import {changeById, type FlagId} from '../../logic/changes.js'
 import {COMMITS, commitIndex} from '../../logic/change-registry/commits.js'
 import type {EraPlacement} from '../../replay/era-timeline.js'
+import type {EraInference} from '../../replay/types.js'
 import type {GuardkitChanges} from './catalogue/rule.js'
 
-/**
- * Which logic changes the GuardKit that wrote a run had, for the catalogue's `guardkit` conditions
- * (docs/signals.md): inside the modelled window, the commit window the run's markers allow (docs/era-markers.md):
- * a window that starts at or after the change's commit has it, one that ends before it does not; outside it, the
- * run's place on the timeline, by day alike. Otherwise the records cannot tell (null). Not the as-run profile's
- * flags: that profile is the newest commit the window allows, so it has every change the window may hold. The place
- * may be given as a function, asked for when a rule needs it.
- */
 /**
  * What the conditions read of the run's place on the timeline: the first day of its earliest possible era and the
  * last day of its latest (null: still current). Only this, so that a streamed analysis that read it is checked
@@ -26,6 +19,14 @@ export function spanOf(placement: EraPlacement | null): EraSpan | null {
   return placement === null ? null : {from: placement.first.from, to: placement.last.to}
 }
 
+/**
+ * Which logic changes the GuardKit that wrote a run had, for the catalogue's `guardkit` conditions
+ * (docs/signals.md): inside the modelled window, the commit window the run's markers allow (docs/era-markers.md):
+ * a window that starts at or after the change's commit has it, one that ends before it does not; outside it, the
+ * run's place on the timeline, by day alike. Otherwise the records cannot tell (null). Not the as-run profile's
+ * flags: that profile is the newest commit the window allows, so it has every change the window may hold. The place
+ * may be given as a function, asked for when a rule needs it.
+ */
 export function guardkitChanges(window: CommitWindow | null, placementOf: EraSpan | null | (() => EraSpan | null)): GuardkitChanges {
   return (flag: FlagId) => {
     const at = commitIndex(changeById(flag).commit)
@@ -52,11 +53,11 @@ export interface CommitWindow {
 }
 
 /** What a finding family reads of the run's GuardKit: the analysis' answer, else the era's commit window alone. */
-export function guardkitOf(input: {readonly guardkit?: GuardkitChanges; readonly era: Parameters<typeof commitWindowOf>[0]}): GuardkitChanges {
+export function guardkitOf(input: {readonly guardkit?: GuardkitChanges; readonly era: EraInference}): GuardkitChanges {
   return input.guardkit ?? guardkitChanges(commitWindowOf(input.era), null)
 }
 
 /** The commit window of a run's era, when it is inside the modelled window and its markers bound it. */
-export function commitWindowOf(era: {readonly modelled: boolean; readonly profile: string | null; readonly window: {readonly from: string | null; readonly to: string | null}}): CommitWindow | null {
+export function commitWindowOf(era: Pick<EraInference, 'modelled' | 'profile' | 'window'>): CommitWindow | null {
   return era.modelled && era.profile !== null && era.window.to !== null ? {from: era.window.from, to: era.window.to} : null
 }
