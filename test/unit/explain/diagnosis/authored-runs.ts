@@ -33,6 +33,26 @@ export function playerFailsTurn(turn: number, error: string): string[] {
 }
 
 /**
+ * What follows a Player failure whose state recovery found work in git: the synthetic report (no promises) and the
+ * Coach's 0/3 on it, up to its Criteria Progress line.
+ */
+export function syntheticReportJudged(turn: number): string[] {
+  return [
+    `INFO:${AB}:State recovery succeeded via git_test_detection: 6 files, 3 tests (passing)`,
+    `WARNING:${AB}:[Turn ${turn}] Building synthetic report: 4 files created, 2 files modified, 3 tests. Note: report has no completion_promises and cannot satisfy promise-based verification.`,
+    `WARNING:${AB}:[Turn ${turn}] Passing synthetic report to Coach for ${TASK}. Promise matching will fail — falling through to text matching.`,
+    `INFO:${CV}:Starting Coach validation for ${TASK} turn ${turn}`,
+    `WARNING:${CV}:Synthetic report has no completion_promises — all criteria marked unmet`,
+    `WARNING:${CV}:Criteria verification 0/3 - diagnostic dump:`,
+    `WARNING:${CV}:  completion_promises: (empty)`,
+    `WARNING:${CV}:  requirements_met: (not used - synthetic path)`,
+    `WARNING:${CV}:  matching_strategy: synthetic (no promises)`,
+    `WARNING:${CV}:  _synthetic: True`,
+    `INFO:${AB}:Criteria Progress (Turn ${turn}): 0/3 verified (0%)`,
+  ]
+}
+
+/**
  * One turn whose Player succeeds (reporting `tests` tests `state`) and whose Coach's own test run
  * fails in `seconds`, `via` SDK or subprocess, with the classification GuardKit logged (or none).
  */
