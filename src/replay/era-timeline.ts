@@ -1,5 +1,6 @@
 import type {Evidence} from '../model/evidence.js'
 import type {EraMarker, RunRecord} from '../model/run-record.js'
+import {agreeingSubset} from './agreeing-subset.js'
 import {deriveEra, type DerivedEra} from './era-markers.js'
 
 /**
@@ -169,16 +170,7 @@ function eraOfDate(date: string): number {
 
 /** The markers that agree on a non-empty range of eras; the least attested go first. */
 function agreeing(all: readonly Placed[]): {kept: Placed[]; dropped: Placed[]} {
-  const kept = [...all]
-  const dropped: Placed[] = []
-  const empty = (list: readonly Placed[]) => Math.max(0, ...list.map((p) => p.eras[0])) > Math.min(NEWEST, ...list.map((p) => p.eras[1]))
-  while (kept.length > 1 && empty(kept)) {
-    const ranked = [...kept].sort((a, b) => a.count - b.count || (a.id < b.id ? -1 : 1))
-    const victim = ranked.find((c) => !empty(kept.filter((k) => k !== c))) ?? ranked[0]!
-    kept.splice(kept.indexOf(victim), 1)
-    dropped.push(victim)
-  }
-  return {kept, dropped}
+  return agreeingSubset(all, (p) => p.eras[0], (p) => p.eras[1], 0, NEWEST)
 }
 
 function place(evidence: readonly Evidence[]): string {

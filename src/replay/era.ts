@@ -1,6 +1,7 @@
 import {COMMITS, commitIndex, FIXED_COMMIT, LEGACY_COMMIT, PRE_ACR_COMMIT} from '../logic/change-registry/commits.js'
 import type {Evidence} from '../model/evidence.js'
 import type {EraMarker, RunRecord} from '../model/run-record.js'
+import {agreeingSubset} from './agreeing-subset.js'
 import {deriveEra, type DerivedEra, MARKER_BOUNDS, type MarkerBound} from './era-markers.js'
 import type {EraInference} from './types.js'
 
@@ -70,20 +71,7 @@ function toConstraint(m: EraMarker): Constraint {
 
 /** Drop the least-attested markers until the rest agree on a non-empty window (conflicts are reported). */
 function consistentSubset(all: readonly Constraint[]): {kept: Constraint[]; dropped: Constraint[]} {
-  const kept = [...all]
-  const dropped: Constraint[] = []
-  const empty = () => Math.max(...kept.map((c) => c.low)) > Math.min(...kept.map((c) => c.high))
-  while (kept.length > 1 && empty()) {
-    // The marker whose removal widens the window most, ties to the fewest records.
-    const ranked = [...kept].sort((a, b) => a.count - b.count || (a.id < b.id ? -1 : 1))
-    const victim = ranked.find((c) => {
-      const rest = kept.filter((k) => k !== c)
-      return Math.max(...rest.map((r) => r.low)) <= Math.min(...rest.map((r) => r.high))
-    }) ?? ranked[0]!
-    kept.splice(kept.indexOf(victim), 1)
-    dropped.push(victim)
-  }
-  return {kept, dropped}
+  return agreeingSubset(all, (c) => c.low, (c) => c.high, -Infinity, Infinity)
 }
 
 /** `pre-acr`, `legacy` and `fixed` are the names of their pins; other commits are `as-run:<sha>`. */
