@@ -13,6 +13,8 @@ export interface PoolOptions {
   readonly jobs: number
   /** Called as each run is done (in completion order), for the progress display. */
   readonly onRun?: (run: GateRun, done: number) => void
+  /** Below this many runs the gate stays in this thread (default MIN_RUNS_FOR_WORKERS; tests: fewer). */
+  readonly minRunsForWorkers?: number
 }
 
 /**
@@ -22,7 +24,7 @@ export interface PoolOptions {
  */
 export async function gateRuns(list: readonly RunJob[], settings: GateSettings, options: PoolOptions): Promise<GateRun[]> {
   const threads = Math.min(options.jobs, list.length)
-  if (threads <= 1 || list.length < MIN_RUNS_FOR_WORKERS) return gateInThread(list, settings, options)
+  if (threads <= 1 || list.length < (options.minRunsForWorkers ?? MIN_RUNS_FOR_WORKERS)) return gateInThread(list, settings, options)
   return gateOnWorkers(list, settings, threads, options)
 }
 
