@@ -2,6 +2,7 @@
 // imports point downwards only, and the pure core never touches the outside world.
 import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
+import local from './lint-rules/no-outside-citations.js'
 
 /** Layers from top to bottom; a layer may import only from layers listed after it (or itself). */
 const LAYERS = {
@@ -120,6 +121,12 @@ export default tseslint.config(
   ...ALL.map(layerRules),
   ...PURE_SUBFOLDERS,
   purity,
+  {
+    // Comments cite only what a clone holds (docs/contributing.md): every file the lint reads, tests and benches too.
+    files: ['**/*.{ts,tsx,js,mjs,cjs}'],
+    plugins: {local},
+    rules: {'local/no-outside-citations': 'error'},
+  },
   {
     files: ['test/**/*.{ts,tsx}'],
     rules: {'@typescript-eslint/no-explicit-any': 'off'},

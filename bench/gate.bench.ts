@@ -1,5 +1,5 @@
 /**
- * Gate throughput (issue "The CI regression gate"): 1,000 recorded runs × 2 profiles (legacy →
+ * Gate throughput (docs/ci.md "Performance"): 1,000 recorded runs × 2 profiles (legacy →
  * fixed) in under 10 s on this machine, with the peak memory of the whole process (its worker
  * threads included); and `--shard` splits whose merge equals the unsharded report.
  *

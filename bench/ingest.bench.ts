@@ -113,7 +113,7 @@ async function benchInspect(rounds: number): Promise<void> {
   const logs = readdirSync(corpus).filter((f) => f.endsWith('.log'))
   const largest = logs.reduce((a, b) => (statSync(`${corpus}${a}`).size >= statSync(`${corpus}${b}`).size ? a : b))
   const run = promisify(execFile)
-  // inspect (issue "Foundation": < 300 ms) and the main job, analyze (issue "Main job": < 500 ms)
+  // inspect (< 300 ms) and the main job, analyze (< 500 ms): the targets of docs/ingest.md "Speed and memory"
   for (const [command, target] of [['inspect', 300], ['analyze', 500]] as const) {
     const times: number[] = []
     for (let i = 0; i < rounds; i++) {

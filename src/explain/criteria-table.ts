@@ -8,9 +8,10 @@ import {asObject, turnOf} from './record-facts.js'
 import {requirementsOf} from './replay-view.js'
 
 /**
- * A 0/N (or N−k/N) verdict explained (issue, "0/N"): per criterion the strategy, what each strategy
- * saw, the closest requirement with its score against the rule; where the missing data was lost, traced
- * through the player report, task_work_results.json and the log; and GuardKit's own dump for the turn.
+ * A 0/N (or N−k/N) verdict explained (the 0/N picture of docs/cli.md, `analyze` and `explain`): per
+ * criterion the strategy, what each strategy saw, the closest requirement with its score against the
+ * rule; where the missing data was lost, traced through the player report, task_work_results.json and
+ * the log; and GuardKit's own dump for the turn.
  */
 export interface CriteriaTurn {
   readonly turn: number

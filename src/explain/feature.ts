@@ -4,10 +4,10 @@ import type {FeaturePicture} from './analysis.js'
 import {asObject} from './record-facts.js'
 
 /**
- * The feature picture of one AutoBuild run (issue: "waves, which timeout cancelled which task,
- * FEATURE RESULT against the task outcomes"): waves with their statuses, every timeout or
- * cancellation with the task it ended, and each place where the feature's summary (wave table,
- * FEATURE RESULT, feature YAML) says something other than the task's own `Orchestration complete`.
+ * The feature picture of one AutoBuild run (docs/findings.md "The verdict, the feature picture,
+ * whatif"): waves with their statuses, every timeout or cancellation with the task it ended, and each
+ * place where the feature's summary (wave table, FEATURE RESULT, feature YAML) says something other
+ * than the task's own `Orchestration complete`.
  */
 export function buildFeaturePictures(run: RunRecord): FeaturePicture[] {
   return run.attempts.filter((a) => a.kind === 'feature').map((a) => featurePictureOf(run, a))

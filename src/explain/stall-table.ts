@@ -7,9 +7,9 @@ import {feedbackByTurn, feedbackCategory} from './record-facts.js'
 import {modelledReplay} from './replay-view.js'
 
 /**
- * The stall detector turn by turn (issue: "Stall: per turn, the feedback the Player got (recorded,
- * and as each profile would have produced it), raw and normalised signatures, the count fed to the
- * detector, the window the rule looked at, and the exact reason it fired or did not").
+ * The stall detector turn by turn (docs/cli.md, `analyze` and `explain`): per turn, the feedback the
+ * Player got (recorded, and as each profile would have produced it), the raw and normalised signatures,
+ * the count fed to the detector, the window the rule looked at, and the exact reason it fired or did not.
  */
 export interface StallTable {
   readonly threshold: number

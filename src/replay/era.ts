@@ -16,7 +16,7 @@ interface Constraint {
 }
 
 /**
- * Which GuardKit version wrote the run (issue "Era"), from documented markers: log texts that
+ * Which GuardKit version wrote the run, from documented markers: log texts that
  * changed between commits, artifact shapes, outcome vocabulary and the run's date. Each marker
  * bounds the commit window (docs/era-markers.md); the inferred profile is the newest commit the
  * markers allow. A marker that only exists before or after the modelled window (pre-acr 28534d78

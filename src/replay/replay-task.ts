@@ -16,11 +16,12 @@ export interface ReplayProfile {
 }
 
 /**
- * Fold the model over one task run's recorded turns under one profile (issue "Replay"): each turn's
+ * Fold the model over one task run's recorded turns under one profile: each turn's
  * Player side and Coach are rebuilt where the records allow, the loop step decides, recorded
  * boundaries (cancellation, feature timeout, crash) are inputs, and a loop still running after the
- * last recorded turn ends `undetermined after turn N`. `asRun` is the profile inferred for the run's
- * era (null when unknown): it says which recorded facts the profile may reuse as they are.
+ * last recorded turn ends `undetermined after turn N` (docs/counterfactuals.md). `asRun` is the
+ * profile inferred for the run's era (null when unknown): it says which recorded facts the profile may
+ * reuse as they are.
  */
 export function replayTask(inputs: TaskInputs, profile: ReplayProfile, asRun: ReplayProfile | null): TaskReplay {
   const sigs = recordedSignatures(inputs)

@@ -7,8 +7,9 @@ import type {CoachDecision, Outcome} from '../model/outcome.js'
 import type {ArtifactVersion, RunRecord, StallRecord, TaskRun, TurnRecord} from '../model/run-record.js'
 
 /**
- * What the model can be given for one task run and each of its turns, and what is missing (issue
- * "The main job" step 2). Everything here is read from the RunRecord; nothing is replayed yet.
+ * What the model can be given for one task run and each of its turns, and what is missing: the
+ * turns rebuilt from the records, before any replay (docs/cli.md, `analyze`). Everything here is read
+ * from the RunRecord; nothing is replayed yet.
  */
 export interface TaskInputs {
   readonly taskId: string

@@ -11,8 +11,9 @@ export type Fidelity = 'exact' | 'approximate' | 'insufficient'
 
 /**
  * `recorded`: the turn's inputs are what GuardKit really had. `inferred`: an earlier turn's
- * replayed feedback differed from the recorded one, so this turn assumes the Player would have
- * acted the same (issue: "every turn after the first point where a profile's feedback differs").
+ * replayed feedback differed from the recorded one, so this turn, like every turn after the first
+ * where the profile's feedback differs, assumes the Player would have acted the same
+ * (docs/json-schema.md, `turns[].confidence`).
  */
 export type TurnConfidence = 'recorded' | 'inferred'
 

@@ -11,7 +11,7 @@ import {checkFindings, checkProfile, checkRecorded, checkRun, taskLabel} from '.
 import {analyzeForGolden, type GoldenRun} from '../golden/pipeline.js'
 
 /**
- * The public corpus under `analyze` (issue "The main job"): on every log of ../shared/corpus/logs,
+ * The public corpus under `analyze` (docs/fixtures.md "The public corpus"): on every log of ../shared/corpus/logs,
  * `analyze --json` runs without error, its recorded section agrees with expected.json, and every replayed
  * turn declares its fidelity; on the logs of test/corpus/expectations.yaml, the findings and replay
  * outcomes established by reading the records hold (same format and checks as the fixtures' expected.yaml),

@@ -8,7 +8,7 @@ import {runInspect} from '../../src/services/inspect.js'
 import {diffRecorded, type ExpectedJson} from './expected-json.js'
 
 /**
- * The corpus check (issue "Foundation"): for every real AutoBuild log in ../shared/corpus/logs,
+ * The corpus check: for every real AutoBuild log in ../shared/corpus/logs,
  * `inspect --json` must reproduce, for every task and attempt, the outcome, the turn count and the
  * per-turn criteria sequence (met/total, criteria state and Coach decision) recorded in
  * ../shared/corpus/expected.json — and nothing else. CI has the corpus at the same place.

@@ -5,11 +5,10 @@ import {evidenceInline, turnLink, turnLinks} from './evidence.js'
 import {clip, html, type Html} from './html.js'
 
 /**
- * The 0/N table (issue: "the 0/N criterion table with each criterion's strategy, evidence and
- * closest requirement"): on the first 0/N turn, one row per criterion and one column per profile
- * that judged it: verified or not, the strategy step that decided, the promise and its evidence
- * type, the closest requirement and its score against the rule. Then where the Player's claims
- * were lost, and GuardKit's own dump. Null when no recorded turn was 0/N.
+ * The 0/N table (docs/html-report.md "What the run page shows"): on the first 0/N turn, one row per
+ * criterion and one column per profile that judged it: verified or not, the strategy step that
+ * decided, the promise and its evidence type, the closest requirement and its score against the rule.
+ * Then where the Player's claims were lost, and GuardKit's own dump. Null when no recorded turn was 0/N.
  */
 export function renderCriteria(t: TaskAnalysis, profiles: readonly string[], base: string): Html | null {
   const view = buildZeroOfN(t, profiles)

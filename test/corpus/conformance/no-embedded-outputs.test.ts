@@ -22,10 +22,11 @@ function stringLeaves(value: unknown, out: string[] = []): string[] {
 }
 
 /**
- * Conformance must be earned by the logic (issue "The model"): no oracle output may be pasted into
- * src/. Checked: every md5 signature output, every whole structured output, and every string in an
- * output that is long enough to be distinctive — except texts the spec itself quotes as GuardKit's
- * message formats, which the model legitimately contains.
+ * Conformance must be earned by the logic (docs/contributing.md "Oracle vectors and conformance"): no
+ * oracle output may be pasted into src/. Checked: every md5 signature output, every whole structured
+ * output, and every string in an output that is long enough to be distinctive — except texts
+ * docs/guardkit-logic.md itself quotes as GuardKit's message formats, which the model legitimately
+ * contains.
  */
 describe('no oracle vector output is embedded in src/', () => {
   it('finds none', () => {

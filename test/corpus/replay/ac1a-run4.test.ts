@@ -5,7 +5,7 @@ import {load, replay} from '../../unit/replay/helpers.js'
 import {CORPUS} from '../helpers.js'
 
 /**
- * Issue "Replay", done-when: on artifacts/ac1a-run4-partial (five task folders of FEAT-AC1A's February
+ * On artifacts/ac1a-run4-partial (five task folders of FEAT-AC1A's February
  * run), the replay under the inferred profile reproduces every recorded Coach verdict exactly. The
  * verdicts are read from the coach_turn_N.json files here: the decision and the criteria verified.
  */

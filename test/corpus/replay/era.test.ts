@@ -7,9 +7,9 @@ import {load} from '../../unit/replay/helpers.js'
 import {CORPUS} from '../helpers.js'
 
 /**
- * Issue "Era": every corpus log and artifact set is placed in an era consistent with its date, and
- * runs outside the modelled window (pre-acr 28534d78 … fixed 5c1aea32, with the stall detector first
- * logged 2026-02-11) are not modelled. Dates: SOURCE.json commit dates, docs/record-formats.md, and the logs'
+ * Every corpus log and artifact set is placed in an era consistent with its date (docs/era-markers.md
+ * "Placement of the public corpus"), and runs outside the modelled window (pre-acr 28534d78 … fixed
+ * 5c1aea32, with the stall detector first logged 2026-02-11) are not modelled. Dates: SOURCE.json commit dates, docs/record-formats.md, and the logs'
  * own "Last updated" resume boxes and progress timestamps.
  */
 type Place =

@@ -5,9 +5,9 @@ import {asRunName, load, replay} from '../../unit/replay/helpers.js'
 import {CORPUS} from '../helpers.js'
 
 /**
- * Issue "Fidelity": wherever a log records `Feedback stall: … (sig=…)` and the feedback can be
- * rebuilt, the replayed signature must equal the recorded one. The records are read from the logs
- * here (not through ingest): each WARNING line and the task its ERROR line names.
+ * Wherever a log records `Feedback stall: … (sig=…)` and the feedback can be rebuilt, the replayed
+ * signature must equal the recorded one (docs/counterfactuals.md "Exact means exact"). The records
+ * are read from the logs here (not through ingest): each WARNING line and the task its ERROR line names.
  */
 interface StallLine {
   readonly log: string
@@ -31,9 +31,10 @@ function stallLines(): StallLine[] {
 }
 
 /**
- * Feedback whose full text the log lets us rebuild (issue: "the 0/N diagnostic dump holds every
- * criterion's text"; the zero-test anomaly texts are fixed strings, docs/guardkit-logic.md §6.8; texts under 80 code
- * points are shown whole). The other five embed pytest output the log cuts at 80 code points.
+ * Feedback whose full text the log lets us rebuild (the 0/N diagnostic dump holds every criterion's
+ * text, docs/guardkit-logic.md §7.2; the zero-test anomaly texts are fixed strings,
+ * docs/guardkit-logic.md §6.8; texts under 80 code points are shown whole). The other five embed
+ * pytest output the log cuts at 80 code points.
  */
 const REBUILDABLE: Readonly<Record<string, string>> = {
   'api_docs_2.log:e4f8e92b': 'zero-test anomaly "no tests were executed" text (docs/guardkit-logic.md §6.8)',

@@ -13,7 +13,7 @@ describe('profiles', () => {
     const {stdout} = await runCli(['profiles', '--json'])
     const report = JSON.parse(stdout)
     const ids = report.changes.map((c: {id: string}) => c.id)
-    // Flags the issue names explicitly must exist, as separate flags.
+    // The stall and direct-mode synthetic-report fixes must exist as separate flags, so that each can be replayed alone.
     for (const id of ['stallNormalize', 'extendedStall', 'directSyntheticFlag', 'directSyntheticPromises']) expect(ids).toContain(id)
     const byName = Object.fromEntries(report.profiles.map((p: {name: string; flags: string[]}) => [p.name, p.flags]))
     expect(byName['fixed']).toHaveLength(ids.length)

@@ -9,7 +9,7 @@ import {runCli} from '../../helpers/cli.js'
 import {allBytes, analyseToJson, expectManifestHashes, expectNoNames, hashTree, TOOL, verdictsOf} from '../../helpers/recording.js'
 
 /**
- * `guardkit-replay record RUN --out DIR` (issue "The CI regression gate"; docs/recording-format.md):
+ * `guardkit-replay record RUN --out DIR` (docs/recording-format.md):
  * analyze of the recording gives the verdicts of analyze of RUN (outcomes, stall turns, signatures,
  * finding codes, under the inferred profile, legacy and fixed) for every fixture and for corpus logs;
  * redaction leaves no user, host or home name in any byte; RUN is never written to; DIR rules.

@@ -13,8 +13,8 @@ import {injectAnywhere, latin1} from '../../helpers/inject.js'
 import {createMemoryPort, type MemEntry, seededRandom, shuffle, snapshotDirectory} from '../../helpers/memory-port.js'
 
 /**
- * `record` then `analyze` (issue "Property tests"; docs/recording-format.md): on generated runs —
- * fixtures with names and secrets injected anywhere, feedback and criteria included — `record`
+ * `record` then `analyze` (docs/properties.md "Recording and redaction"; docs/recording-format.md):
+ * on generated runs — fixtures with names and secrets injected anywhere, feedback and criteria included — `record`
  * either writes a recording whose analysis has the verdicts of RUN's (outcomes, stall turns,
  * per-turn criteria, signatures and fidelity under the inferred profile, legacy and fixed; finding
  * codes and turns), every file with the sha256 the manifest states and none of the injected secrets,

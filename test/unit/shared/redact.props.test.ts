@@ -14,8 +14,8 @@ import {injectQuietly, latin1, redactTree} from '../../helpers/inject.js'
 import {createMemoryPort, type MemEntry, snapshotDirectory} from '../../helpers/memory-port.js'
 
 /**
- * Redaction (docs/recording-format.md "Redaction"; issue "Property tests"): no redacted secret or
- * name is left in any byte; redacting is idempotent and keeps every length; it keeps which feedbacks
+ * Redaction (docs/recording-format.md "Redaction"; docs/properties.md "Recording and redaction"): no
+ * redacted secret or name is left in any byte; redacting is idempotent and keeps every length; it keeps which feedbacks
  * share a signature; the fixed signature of a feedback whose home paths sit in worktree paths does not
  * move; and on generated runs — fixtures with names and secrets injected where they do not feed a
  * feedback — redacting every file changes no verdict, signature or finding (what `record` checks and
@@ -39,7 +39,7 @@ function gone(outputs: readonly string[], secrets: readonly Sensitive[]): void {
 }
 
 describe('redaction of texts', () => {
-  // issue "Property tests": no redacted secret (tokens, paths under $HOME, addresses, prompts) appears anywhere afterwards
+  // no redacted secret (tokens, paths under $HOME, addresses, prompts) appears anywhere afterwards
   test.prop([texts], runs(500))('leaves no original secret, user, host or home name in any text, and keeps every length', ({texts: input, secrets}) => {
     const out = redactTexts(input, NONE).map((r) => r.text)
     gone(out, secrets)
@@ -107,7 +107,7 @@ async function analyse(tree: ReadonlyMap<string, MemEntry>) {
 }
 
 describe('redaction on generated runs', () => {
-  // issue "Property tests": redaction never changes a verdict or a signature (outcomes, stall turns,
+  // redaction never changes a verdict or a signature (outcomes, stall turns,
   // per-turn criteria, signatures and fidelity under the inferred profile, legacy and fixed; finding codes and turns)
   test.prop([fc.constantFrom(...NAMES), fc.array(fc.record({s: sensitive, at: fc.nat()}), {minLength: 1, maxLength: 6})], runs(200))(
     'redacting every file of a run changes no verdict, signature or finding, and leaves none of the injected names or secrets',

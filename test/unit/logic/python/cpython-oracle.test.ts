@@ -16,8 +16,8 @@ import {CPYTHON, inRanges, unassignedInCpython} from '../../../helpers/cpython.j
 import {FIXED, LEGACY} from '../../../helpers/flags.js'
 
 /**
- * The model against CPython itself: test/fixtures/cpython/cpython_oracle.py transliterates the spec's rules
- * into Python and records what CPython 3.11 computes (docs/properties.md, "Independent oracles"). The
+ * The model against CPython itself: test/fixtures/cpython/cpython_oracle.py transliterates the rules
+ * of docs/guardkit-logic.md into Python and records what CPython 3.11 computes (docs/properties.md, "Independent oracles"). The
  * committed JSON is replayed here; no Python runs at test time. Mismatches are listed, not just counted.
  */
 

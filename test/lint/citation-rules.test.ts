@@ -1,0 +1,60 @@
+import {ESLint} from 'eslint'
+import {fileURLToPath} from 'node:url'
+import {describe, expect, it} from 'vitest'
+
+/**
+ * The lint keeps comments to what a clone holds (docs/contributing.md): a comment that cites an issue, a brief
+ * or a document outside the repository fails `npm run lint` (lint-rules/no-outside-citations.js).
+ */
+const cwd = fileURLToPath(new URL('../..', import.meta.url))
+const eslint = new ESLint({cwd})
+const RULE = 'local/no-outside-citations'
+
+/** Lint a planted file as if it lived at `path`; returns the rule ids that fired, with their lines. */
+async function fired(path: string, code: string): Promise<{rule: string; line: number}[]> {
+  const [result] = await eslint.lintText(code, {filePath: `${cwd}/${path}`})
+  return result!.messages.map((m) => ({rule: m.ruleId ?? 'parse-error', line: m.line}))
+}
+
+describe('the lint rejects comments that cite what a clone does not hold (docs/contributing.md)', () => {
+  it.each([
+    {name: 'an issue by its title', path: 'src/replay/planted.ts', comment: '/** Fold the model over the turns (issue "Replay"). */'},
+    {name: 'an issue quoted after a colon', path: 'src/explain/planted.ts', comment: '/** The feature picture (issue: "waves, which timeout cancelled which task"). */'},
+    {name: 'an issue quoted after a comma', path: 'src/explain/planted.ts', comment: '// A 0/N verdict explained (issue, "0/N")'},
+    {name: 'an issue title opening a sentence', path: 'test/corpus/planted.test.ts', comment: '/**\n * Issue "Era": every corpus log is placed in an era.\n */'},
+    {name: 'an issue title on the next line', path: 'src/replay/planted.ts', comment: '/**\n * What the model can be given, and what is missing (issue\n * "The main job" step 2).\n */'},
+    {name: 'an issue in a test\'s line comment', path: 'test/unit/shared/planted.props.test.ts', comment: '  // issue "Property tests": no secret is left'},
+    {name: 'an issue by number', path: 'src/ingest/planted.ts', comment: '// done for issue 16'},
+    {name: 'an issue by #number', path: 'src/services/planted.ts', comment: '// see Issue #12'},
+    {name: 'a bare (issue)', path: 'bench/planted.bench.ts', comment: '// Seed: none (issue).'},
+    {name: 'the brief', path: 'src/logic/planted.ts', comment: '// (the brief: a pure function of the record)'},
+    {name: 'a section of the shared spec', path: 'src/logic/planted.ts', comment: '// see spec §7.2 for the dump'},
+    {name: 'FORMATS.md', path: 'src/ingest/planted.ts', comment: '/** FORMATS.md §5.2 */'},
+    {name: 'contract.md', path: 'scripts/planted.ts', comment: '// key order follows contract.md'},
+  ])('rejects $name', async ({path, comment}) => {
+    const rules = await fired(path, `${comment}\nexport const x = 1\n`)
+    expect(rules.map((r) => r.rule)).toContain(RULE)
+  })
+
+  it('points at the line of the comment that holds the citation', async () => {
+    const rules = await fired('src/replay/planted.ts', '/**\n * One task run replayed.\n *\n * Issue "Replay", done-when: every verdict.\n */\nexport const x = 1\n')
+    expect(rules).toEqual([{rule: RULE, line: 4}])
+  })
+
+  it('leaves the word in prose, citations of the repository\'s own pages, and code alone', async () => {
+    const fine = [
+      '// the issues keep that order (src/ingest/fs/read-ahead.ts)',
+      '/** Streams one log into the ingest; a read error keeps what was read and becomes an ingest issue. */',
+      '// an issue per file, and one summary issue past the limit',
+      '/** The issue for a file that could not be read (the issue carries the file). */',
+      '// `_extract_feedback` of a missing-requirement issue: `- desc:` (docs/guardkit-logic.md §8.3)',
+      '// the Coach\'s issues (`/issues/0`), issues[0], and {"issues": [{"description": "x"}]}',
+      '/** docs/record-formats.md §5.1.3: the records GuardKit leaves */',
+      '// A brief form only reads well when one input is in question; `brief` follows a branch that already did.',
+      '/** Exit codes of the contract (docs/cli.md): the same with and without --json. */',
+      '// (issues keep that order)',
+    ].join('\n')
+    const code = `${fine}\nexport const issue = {title: 'issue "Replay"', see: 'the brief', spec: 'spec §7.2'}\n`
+    expect(await fired('src/ingest/planted.ts', code)).toEqual([])
+  })
+})
