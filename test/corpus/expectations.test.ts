@@ -38,7 +38,7 @@ describe('test/corpus/expectations.yaml', () => {
     expect(Object.keys(expectations).filter((l) => !logs.includes(l))).toEqual([])
   })
 
-  it('covers the logs the issue names and every log with a recorded stall signature', () => {
+  it('covers the five logs named here and every log with a recorded stall signature', () => {
     const required = ['run_1.log', 'db_stalled.log', 'api_docs_2.log', 'unrecoverable_stall_output.log', 'mvp_build_1.log']
     const withStall = logs.filter((l) => /Feedback stall: .*\(sig=[0-9a-f]{8}\)/.test(readFileSync(logsDir + l, 'utf8')))
     expect([...required, ...withStall].filter((l) => expectations[l] === undefined)).toEqual([])
