@@ -34,7 +34,7 @@ const UNDETERMINED_INCIDENTS: [run: string, task: string, improvedIf: RegExp][] 
   ['rk01-003-direct-mode-log-only', 'TASK-RK01-003', /improved if the Player's files \(not in the log\) included a file named in each of the 4 criteria that name one/], // seed 001
 ]
 
-describe('gate fixtures/runs --baseline legacy --candidate fixed (done when: passes, seed incidents improved)', () => {
+describe('gate fixtures/runs --baseline legacy --candidate fixed: passes, and the seed incidents improve', () => {
   let text: Awaited<ReturnType<typeof runCli>>
   let report: GateReport
   beforeAll(async () => {
@@ -81,7 +81,7 @@ describe('gate fixtures/runs --baseline legacy --candidate fixed (done when: pas
   })
 })
 
-describe('gate fixtures/runs --baseline fixed --candidate legacy (done when: exits 1, names the regressions)', () => {
+describe('gate fixtures/runs --baseline fixed --candidate legacy: exits 1 and names the regressions', () => {
   it('exits 1 and names each regression with the finding that explains it and its turn diffs', async () => {
     const {stdout, error} = await runCli(['gate', FIXTURES, '--baseline', 'fixed', '--candidate', 'legacy'])
     expect(error).toBeUndefined()
