@@ -25,6 +25,8 @@ export interface FileState {
   longest: number
   /** How many lines were that long: many in a hard-wrapped capture, mostly one in a plain one. */
   atLongest: number
+  /** Whether lines start with a log collector's timestamp (collector-stamp.ts): decided on the first line. */
+  stamps: 'undecided' | 'none' | 'stripped'
 }
 
 /** Over-long lines reported one by one; past this many, one summary issue. */
@@ -32,7 +34,7 @@ export const MAX_LINE_ISSUES = 5
 
 export function newFileState(file: string): FileState {
   return {file, lineNo: 0, recognised: 0, binaryLines: 0, firstBinaryLine: 0, longLines: 0, unrecognised: 0, firstUnrecognised: null,
-    open: newOpenItem(), splitter: null, encoding: null, invalidUtf8Line: 0, boxes: createBoxAssembler(), longest: 0, atLongest: 0}
+    open: newOpenItem(), splitter: null, encoding: null, invalidUtf8Line: 0, boxes: createBoxAssembler(), longest: 0, atLongest: 0, stamps: 'undecided'}
 }
 
 /** The issues a file leaves once read: empty, binary lines, over-long lines, nothing or part of it recognised. */
@@ -42,6 +44,10 @@ export function fileIssues(fs: FileState): IngestIssue[] {
   const encoding = fs.encoding?.encoding ?? 'utf-8'
   if (encoding !== 'utf-8') {
     issues.push({file: fs.file, code: 'utf-16', severity: 'info', message: `the log is ${encoding === 'utf-16le' ? 'UTF-16 (little-endian)' : 'UTF-16 (big-endian)'}: decoded`})
+  }
+  if (fs.stamps === 'stripped') {
+    issues.push({file: fs.file, line: 1, code: 'collector-timestamps', severity: 'info',
+      message: 'the lines start with a log collector\'s timestamp (as GitHub Actions, `docker logs --timestamps` and `kubectl logs --timestamps` write them): read without it'})
   }
   if (fs.binaryLines > 0) {
     issues.push({file: fs.file, line: fs.firstBinaryLine, code: 'binary', severity: 'warning',

@@ -8,6 +8,7 @@ import {keep} from './build/keep.js'
 import {classifyConsole} from './console-grammar.js'
 import type {EventOf, ParsedEvent} from './events.js'
 import {fileIssues, type FileState, MAX_LINE_ISSUES, newFileState} from './file-state.js'
+import {afterCollectorStampInBytes, afterCollectorStampInText} from './collector-stamp.js'
 import {createByteLineSplitter, decodeLine} from './line-splitter.js'
 import {createLoggerTable} from './logger-table.js'
 import {isOutsideMargin, isWrapContinuation, unwrapTerminal, wrapIndent} from './hard-wrap.js'
@@ -349,9 +350,11 @@ export function createLogIngest(options: LogIngestOptions = {}): LogIngest {
     }
   }
 
-  function onLineBytes(buf: Uint8Array, start: number, end: number, dropped: number): void {
-    const enc = f!.encoding
-    if (enc !== null && enc.checkLines && enc.lineIsInvalid(buf, start, end)) f!.invalidUtf8Line = f!.lineNo + 1
+  function onLineBytes(buf: Uint8Array, from: number, end: number, dropped: number): void {
+    const fs = f!
+    const enc = fs.encoding
+    if (enc !== null && enc.checkLines && enc.lineIsInvalid(buf, from, end)) fs.invalidUtf8Line = fs.lineNo + 1
+    const start = fs.stamps === 'none' ? from : from + afterStamp(fs, afterCollectorStampInBytes(buf, from, end) - from)
     const pct = dropped === 0 ? spinnerEnd(buf, start, end) : -1
     if (pct === -1) return onLine(decodeLine(buf as Parameters<typeof decodeLine>[0], start, end), dropped)
     // A spinner redraw (a third of a capture's bytes) is never decoded; what follows its
@@ -361,6 +364,12 @@ export function createLogIngest(options: LogIngestOptions = {}): LogIngest {
     let i = pct + 1
     while (i < end && (buf[i] === 0x20 || buf[i] === 0x09)) i++
     if (i < end) onText(decodeLine(buf as Parameters<typeof decodeLine>[0], i, end))
+  }
+
+  /** How much of the line a collector's timestamp takes (`length` of it there, 0 without one); the file's first line decides whether its lines have one. */
+  function afterStamp(fs: FileState, length: number): number {
+    if (fs.stamps === 'undecided') fs.stamps = length > 0 ? 'stripped' : 'none'
+    return fs.stamps === 'stripped' ? length : 0
   }
 
   /** A spinner at the start of a line: recognised console text that ends any open item. */
@@ -467,7 +476,8 @@ export function createLogIngest(options: LogIngestOptions = {}): LogIngest {
     },
     push(line) {
       if (f === null) this.startFile('-')
-      onLine(line, 0)
+      const fs = f!
+      onLine(fs.stamps === 'none' ? line : line.slice(afterStamp(fs, afterCollectorStampInText(line))), 0)
     },
     pushBytes(chunk) {
       if (f === null) this.startFile('-')

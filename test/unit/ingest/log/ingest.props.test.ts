@@ -4,6 +4,7 @@ import {fc, test} from '@fast-check/vitest'
 import {describe, expect} from 'vitest'
 import {createLogIngest} from '../../../../src/ingest/log/ingest.js'
 import type {LogIngestResult} from '../../../../src/ingest/build-from-log.js'
+import {runs} from '../../../helpers/arbitraries/index.js'
 
 const FIXTURE = readFileSync(fileURLToPath(new URL('./fixtures/parallel-wave.log', import.meta.url)), 'utf8').split('\n')
 
@@ -52,6 +53,28 @@ describe('ingest properties', () => {
       const clean = lines.map((l) => l.split('\n').join(' ').split('\u0000').join(' ').replace(/[\ud800-\udfff]/g, '?'))
       const bytes = new TextEncoder().encode(clean.map((l) => `${l}\n`).join(''))
       expect(JSON.stringify(byChunks(bytes, cuts))).toBe(JSON.stringify(byLines(clean)))
+    },
+  )
+
+  /** A collector's timestamp (docs/ingest.md "Collector timestamps"): GitHub Actions writes 7 decimals, docker and kubectl 9. */
+  const stamp = fc
+    .tuple(fc.date({min: new Date('2025-12-01T00:00:00Z'), max: new Date('2026-08-31T23:59:59Z'), noInvalidDate: true}), fc.constantFrom('', '.1234567', '.123456789', '.5'))
+    .map(([d, fraction]) => `${d.toISOString().slice(0, 19)}${fraction}Z`)
+
+  test.prop([fc.array(logLine, {minLength: 1, maxLength: 100}), fc.array(stamp, {minLength: 1, maxLength: 100}), fc.boolean(), fc.array(fc.nat({max: 300}), {maxLength: 20})], runs(200))(
+    'reads a log whose every line carries a collector timestamp as the log without them, and says so',
+    (lines, stamps, bareEmpty, cuts) => {
+      const clean = lines.map((l) => l.split('\n').join(' ').split('\r').join(' ').split('\u0000').join(' ').replace(/[\ud800-\udfff]/g, '?'))
+      // an empty line's stamp is followed by a space, or (bareEmpty) by nothing
+      const stamped = clean.map((l, i) => (l === '' && bareEmpty ? stamps[i % stamps.length]! : `${stamps[i % stamps.length]!} ${l}`))
+      const {ingestIssues: wantIssues, ...want} = JSON.parse(JSON.stringify(byLines(clean))) as LogIngestResult
+      const bytes = new TextEncoder().encode(stamped.map((l) => `${l}\n`).join(''))
+      for (const got of [byLines(stamped), byChunks(bytes, cuts)]) {
+        const {ingestIssues, ...rest} = JSON.parse(JSON.stringify(got)) as LogIngestResult
+        expect(rest).toEqual(want)
+        expect(ingestIssues.filter((i) => i.code !== 'collector-timestamps')).toEqual(wantIssues)
+        expect(ingestIssues.filter((i) => i.code === 'collector-timestamps')).toEqual([expect.objectContaining({file: 'run.log', line: 1, severity: 'info'})])
+      }
     },
   )
 
