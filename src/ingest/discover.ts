@@ -6,7 +6,7 @@ import type {RecordingManifest} from './discovery/recording.js'
 import {collectWorktree, isEventLog, isWorktreeRoot, type DiscoveredFile, type DiscoveredWorktree} from './discovery/find-worktree.js'
 import {DEFAULT_LIMITS, type IngestLimits} from './discovery/limits.js'
 import {byCodePoint, listDir, type Entry, type RunRoot} from './discovery/run-paths.js'
-import {hasLogExtension, sniffLog, type QuotingDocument} from './discovery/sniff-log.js'
+import {compressedIssue, hasLogExtension, sniffLog, type QuotingDocument} from './discovery/sniff-log.js'
 import {RECORDING_MANIFEST_NAME} from './discovery/limits.js'
 import {neutralised} from '../shared/neutralise.js'
 
@@ -68,6 +68,7 @@ export async function discoverRun(port: FsPort, runPath: string, limits: IngestL
     // whatever its name, a review that quotes records is not a capture (sniff-log.ts): it is not read as one
     const sniff = await sniffLog(inside, real, limits.sniffBytes)
     if (typeof sniff === 'object' && 'document' in sniff) return {runPath, input: 'file', root, logs: [], worktrees: [], fixture: null, issues: [notACaptureIssue(rel, sniff)], port: inside}
+    if (typeof sniff === 'object' && 'compressed' in sniff) return {runPath, input: 'file', root, logs: [], worktrees: [], fixture: null, issues: [compressedIssue(rel, sniff.compressed, runPath)], port: inside}
     return {runPath, input: 'file', root, logs: [{abs: real, rel, size}], worktrees: [], fixture: null, issues: [], port: inside}
   }
   if (kind !== 'dir') throw new UsageError(neutralised`RUN is neither a file nor a directory: ${runPath}`)
@@ -159,6 +160,7 @@ class Walker {
       const isLog = c.rel.endsWith('.log')
       if (sniff === 'autobuild') out.push(c)
       else if (typeof sniff === 'object' && 'document' in sniff) this.issues.push(notACaptureIssue(c.rel, sniff))
+      else if (typeof sniff === 'object' && 'compressed' in sniff) this.issues.push(compressedIssue(c.rel, sniff.compressed, null))
       else if (typeof sniff === 'object') {
         this.issues.push(readErrorIssue(c.rel, new PortError(sniff.unreadable, sniff.unreadable)))
       } else if (sniff === 'mentions') {

@@ -7,6 +7,7 @@ import {discoverRun, type Discovery} from './discover.js'
 import {DEFAULT_LIMITS, type IngestLimits} from './discovery/limits.js'
 import type {FsPort} from './fs/file-port.js'
 import {formatBytes, readTextFile} from './fs/read-text.js'
+import {compressionOf} from './fs/text-bytes.js'
 import {streamFile} from './fs/stream-file.js'
 import {createLogIngest, type LogIngest} from './log/ingest.js'
 import {mergeArtifacts, mergeLoggedTask} from './merge-artifacts.js'
@@ -154,14 +155,28 @@ function mergeWith(runPath: string, fromLogs: LogIngestResult | null, issues: re
 
 /** Streams one log into the ingest; a read error keeps what was read and becomes an issue. */
 async function streamInto(ingest: LogIngest, file: string, stream: AsyncIterable<Uint8Array | string>, issues: IngestIssue[]): Promise<void> {
-  ingest.startFile(file)
+  const chunks = stream[Symbol.asyncIterator]()
+  const bytesOf = (chunk: Uint8Array | string) => (typeof chunk === 'string' ? new TextEncoder().encode(chunk) : chunk)
+  let started = false
   try {
-    for await (const chunk of stream) ingest.pushBytes(typeof chunk === 'string' ? new TextEncoder().encode(chunk) : chunk)
+    const head = await chunks.next()
+    // a compressed log piped in as it is: said, and not read as lines of binary (a first chunk shorter than its magic is read)
+    const compressed = head.done === true ? null : compressionOf(bytesOf(head.value))
+    if (compressed !== null) {
+      issues.push({file, code: 'compressed', severity: 'warning', message: `the input is ${compressed.format}-compressed, not read: pipe it in through \`${compressed.decompress}\``})
+      await chunks.return?.()
+      return
+    }
+    ingest.startFile(file)
+    started = true
+    for (let next = head; next.done !== true; next = await chunks.next()) ingest.pushBytes(bytesOf(next.value))
   } catch (error) {
+    if (!started) ingest.startFile(file)
+    started = true
     const code = (error as NodeJS.ErrnoException).code ?? (error as Error).message
     issues.push({file, code: 'unreadable', severity: 'error', message: `reading stopped with ${code}; what was read before is used`})
   }
-  ingest.endFile()
+  if (started) ingest.endFile()
 }
 
 async function* emptyStream(): AsyncIterable<Uint8Array> {}

@@ -76,8 +76,8 @@ export async function readRunStreamed(runPath: string, options: LoadRunOptions, 
 function withContent(runPath: string, {run, found}: RunRead): RunRecord {
   if (hasRunContent(run)) return run
   if (run.logs.length === 0 && found.taskFiles + found.featureFiles + found.taskFolders === 0) {
-    // a file that only quotes records (a review) is said to be one: the reason is the useful part
-    const quoting = run.ingestIssues.filter((i) => i.code === 'not-a-log' && i.severity === 'warning').slice(0, 5)
+    // a file that only quotes records (a review), or a compressed log, is said to be one: the reason is the useful part
+    const quoting = run.ingestIssues.filter((i) => (i.code === 'not-a-log' && i.severity === 'warning') || i.code === 'compressed').slice(0, 5)
     const why = quoting.map((i) => `  ${neutraliseInline(i.file)}${i.line === undefined ? '' : `:${i.line}`}: ${neutraliseInline(i.message)}`)
     throw new UsageError([neutralised`No AutoBuild log found in ${runPath}.`, ...why].join('\n'), CAPTURE_HINT)
   }

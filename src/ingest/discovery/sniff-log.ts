@@ -1,9 +1,10 @@
+import type {IngestIssue} from '../../model/ingest-issue.js'
 import {errorCode, type FsPort} from '../fs/file-port.js'
-import {detectEncoding, looksBinary} from '../fs/text-bytes.js'
+import {compressionOf, detectEncoding, looksBinary, type Compression} from '../fs/text-bytes.js'
 
 export const LOG_EXTENSIONS = ['.log', '.md', '.txt'] as const
 
-export type Sniff = 'autobuild' | 'mentions' | 'other' | 'empty' | 'binary' | {readonly unreadable: string} | QuotingDocument
+export type Sniff = 'autobuild' | 'mentions' | 'other' | 'empty' | 'binary' | {readonly unreadable: string} | {readonly compressed: Compression} | QuotingDocument
 
 /**
  * A Markdown document (a review, a post-mortem) whose GuardKit records all sit in its code blocks or
@@ -33,6 +34,8 @@ export async function sniffLog(port: FsPort, abs: string, bytes: number): Promis
     return {unreadable: errorCode(error)}
   }
   if (head.length === 0) return 'empty'
+  const compressed = compressionOf(head)
+  if (compressed !== null) return {compressed}
   // a stray NUL or a few bad bytes do not make a log binary: the log ingest skips those lines
   if (looksBinary(head)) return 'binary'
   const text = new TextDecoder(detectEncoding(head), {fatal: false}).decode(head)
@@ -80,5 +83,27 @@ export function quotingDocument(text: string): QuotingDocument | null {
 }
 
 export function hasLogExtension(name: string): boolean {
-  return LOG_EXTENSIONS.some((ext) => name.endsWith(ext))
+  return LOG_EXTENSIONS.some((ext) => name.endsWith(ext)) || COMPRESSED_LOG.test(name)
+}
+
+/** A log kept compressed (`run.log.gz`): looked at, to say how to read it, not read. */
+const COMPRESSED_LOG = /\.(?:log|txt)\.(?:gz|zst|xz|bz2)$/
+
+/**
+ * The issue of a compressed log: it is not read, and the command that reads it. `given`: the path the user
+ * named the file by (piped in from there), or null for a file found in RUN (written out beside itself).
+ */
+export function compressedIssue(rel: string, compressed: Compression, given: string | null): IngestIssue {
+  const tool = compressed.decompress.split(' ')[0]!
+  const how = given !== null
+    ? `pipe it in: \`${compressed.decompress} ${quoteForShell(given)} | guardkit-replay -\``
+    : compressed.format === 'zip'
+      ? 'unzip it in RUN and run again'
+      : `write it out beside itself (in RUN: \`${tool} -dk ${quoteForShell(rel)}\`) and run again`
+  return {file: rel, code: 'compressed', severity: 'warning', message: `the file is ${compressed.format}-compressed, not read: ${how}`}
+}
+
+/** A name as a POSIX shell reads it back: bare when it is only safe characters, else in single quotes. */
+function quoteForShell(name: string): string {
+  return /^[\w./-]+$/.test(name) ? name : `'${name.replace(/'/g, `'\\''`)}'`
 }

@@ -54,6 +54,36 @@ export function detectEncoding(bytes: Uint8Array): TextEncoding {
   return controlBe <= pairs / 20 ? 'utf-16be' : 'utf-8'
 }
 
+/** A compressed file, by its first bytes, with the command that writes it out decompressed. */
+export interface Compression {
+  readonly format: 'gzip' | 'zstd' | 'xz' | 'bzip2' | 'zip'
+  /** Writes the file's content to stdout; the file's name follows it. */
+  readonly decompress: string
+}
+
+const COMPRESSIONS: readonly (Compression & {readonly magic: readonly number[]})[] = [
+  {format: 'gzip', magic: [0x1f, 0x8b], decompress: 'gzip -dc'},
+  {format: 'zstd', magic: [0x28, 0xb5, 0x2f, 0xfd], decompress: 'zstd -dc'},
+  {format: 'xz', magic: [0xfd, 0x37, 0x7a, 0x58, 0x5a, 0x00], decompress: 'xz -dc'},
+  {format: 'bzip2', magic: [0x42, 0x5a, 0x68], decompress: 'bzip2 -dc'},
+  {format: 'zip', magic: [0x50, 0x4b, 0x03, 0x04], decompress: 'unzip -p'},
+]
+
+/**
+ * The compression a file's head shows, or null. `BZh` and `PK\x03\x04` are text too, so bzip2 needs its
+ * block size digit and a zip the rest of its header to be binary; gzip, zstd and xz start with bytes no
+ * text log does.
+ */
+export function compressionOf(head: Uint8Array): Compression | null {
+  for (const c of COMPRESSIONS) {
+    if (head.length < c.magic.length + 2 || !c.magic.every((b, i) => head[i] === b)) continue
+    if (c.format === 'bzip2' && !(head[3]! >= 0x31 && head[3]! <= 0x39 && head[4] === 0x31 && head[5] === 0x41)) continue
+    if (c.format === 'zip' && !looksBinary(head)) continue
+    return {format: c.format, decompress: c.decompress}
+  }
+  return null
+}
+
 /** A control character a text log does not hold (tab, line breaks, form feed and ESC it may). */
 function isControl(c: number): boolean {
   return (c < 0x20 && c !== 0x09 && c !== 0x0a && c !== 0x0b && c !== 0x0c && c !== 0x0d && c !== 0x1b) || c === 0x7f
