@@ -1,7 +1,7 @@
 import {chmodSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, statSync, utimesSync, writeFileSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
-import {fc} from '@fast-check/vitest'
+import {fc} from '../helpers/prop.js'
 import {afterAll, describe, expect, it} from 'vitest'
 import {checkCase} from '../../scripts/fuzz/check-case.js'
 import {analyzeJson} from '../../scripts/fuzz/commands.js'

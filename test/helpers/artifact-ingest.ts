@@ -1,7 +1,7 @@
 import {readdirSync, readFileSync, statSync} from 'node:fs'
 import {join} from 'node:path'
 import {fileURLToPath} from 'node:url'
-import {fc, test} from '@fast-check/vitest'
+import {fc, test} from './prop.js'
 import {describe, expect} from 'vitest'
 import {classifyArtifactName, type ArtifactKind} from '../../src/ingest/artifacts/artifact-names.js'
 import {atPointer} from '../../src/ingest/artifacts/json-pointer.js'

@@ -1,6 +1,6 @@
 import {existsSync, readdirSync} from 'node:fs'
 import {fileURLToPath} from 'node:url'
-import {fc, test} from '@fast-check/vitest'
+import {fc, test} from '../../helpers/prop.js'
 import {beforeAll, describe, expect, it} from 'vitest'
 import {loadRun} from '../../../src/services/load-run.js'
 import {runs} from '../../helpers/arbitraries/index.js'

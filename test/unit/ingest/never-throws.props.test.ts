@@ -1,6 +1,6 @@
 import {readFileSync} from 'node:fs'
 import {fileURLToPath} from 'node:url'
-import {fc, test} from '@fast-check/vitest'
+import {fc, test} from '../../helpers/prop.js'
 import {describe, expect, it} from 'vitest'
 import type {ArtifactKind} from '../../../src/ingest/artifacts/artifact-names.js'
 import {parseArtifact} from '../../../src/ingest/artifacts/parse-artifact.js'

@@ -1,4 +1,4 @@
-import {fc, test} from '@fast-check/vitest'
+import {fc, test} from '../../helpers/prop.js'
 import {describe, expect} from 'vitest'
 import {emitDiagnosticDump} from '../../../src/logic/coach/requirements/diagnostic-dump.js'
 import {summarizeTestOutput} from '../../../src/logic/coach/summarize-test-output.js'

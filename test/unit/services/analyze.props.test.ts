@@ -1,6 +1,6 @@
 import {readdirSync} from 'node:fs'
 import {fileURLToPath} from 'node:url'
-import {fc, test} from '@fast-check/vitest'
+import {fc, test} from '../../helpers/prop.js'
 import {beforeAll, describe, expect} from 'vitest'
 import {runs} from '../../helpers/arbitraries/index.js'
 import {sensitive} from '../../helpers/arbitraries/secrets.js'

@@ -1,4 +1,4 @@
-import {test} from '@fast-check/vitest'
+import {test} from '../../helpers/prop.js'
 import fc from 'fast-check'
 import {describe, expect, it} from 'vitest'
 import {mergeGateReports} from '../../../src/services/gate-merge.js'

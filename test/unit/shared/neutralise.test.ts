@@ -1,4 +1,4 @@
-import {fc, test} from '@fast-check/vitest'
+import {fc, test} from '../../helpers/prop.js'
 import {describe, expect, it} from 'vitest'
 import {neutraliseBlock, neutraliseInline, neutraliseJson, neutraliseJsonChunks, neutraliseLine, neutraliseNames, neutraliseOutput} from '../../../src/shared/neutralise.js'
 import {runs} from '../../helpers/arbitraries/index.js'

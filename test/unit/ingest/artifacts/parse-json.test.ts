@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest'
-import {fc, test} from '@fast-check/vitest'
+import {fc, test} from '../../../helpers/prop.js'
 import {parsePythonJson} from '../../../../src/ingest/artifacts/parse-json.js'
 
 // Expected messages, lines and columns are CPython 3.11's json.loads (JSONDecodeError.msg, .lineno, .colno).

@@ -1,5 +1,5 @@
 import {afterAll, beforeAll, describe, expect, it} from 'vitest'
-import {fc, test} from '@fast-check/vitest'
+import {fc, test} from '../../../helpers/prop.js'
 import {join} from 'node:path'
 import {createFaultInjectingPort} from '../../../../src/ingest/fs/fault-injecting-port.js'
 import {createNodeFilePort} from '../../../../src/ingest/fs/node-file-port.js'

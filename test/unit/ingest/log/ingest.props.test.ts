@@ -1,6 +1,6 @@
 import {readFileSync} from 'node:fs'
 import {fileURLToPath} from 'node:url'
-import {fc, test} from '@fast-check/vitest'
+import {fc, test} from '../../../helpers/prop.js'
 import {describe, expect} from 'vitest'
 import {createLogIngest} from '../../../../src/ingest/log/ingest.js'
 import type {LogIngestResult} from '../../../../src/ingest/build-from-log.js'

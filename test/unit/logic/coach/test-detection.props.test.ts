@@ -1,4 +1,4 @@
-import {fc, test} from '@fast-check/vitest'
+import {fc, test} from '../../../helpers/prop.js'
 import {describe, expect} from 'vitest'
 import {summarizeTestOutput} from '../../../../src/logic/coach/summarize-test-output.js'
 import {detectTestsFromResults} from '../../../../src/logic/coach/test-paths.js'

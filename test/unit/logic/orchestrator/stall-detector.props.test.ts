@@ -1,4 +1,4 @@
-import {fc, test} from '@fast-check/vitest'
+import {fc, test} from '../../../helpers/prop.js'
 import {describe, expect} from 'vitest'
 import type {LogicFlags} from '../../../../src/logic/changes.js'
 import {NULL_SINK} from '../../../../src/logic/log-sink.js'

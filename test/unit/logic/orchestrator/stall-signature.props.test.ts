@@ -1,5 +1,5 @@
 import {createHash} from 'node:crypto'
-import {fc, test} from '@fast-check/vitest'
+import {fc, test} from '../../../helpers/prop.js'
 import {describe, expect, it} from 'vitest'
 import {feedbackSignatures, normalizeFeedbackForStall} from '../../../../src/logic/orchestrator/stall-signature.js'
 import {

@@ -1,4 +1,4 @@
-import {fc, test} from '@fast-check/vitest'
+import {fc, test} from '../../../helpers/prop.js'
 import {describe, expect} from 'vitest'
 import {NULL_SINK} from '../../../../src/logic/log-sink.js'
 import {initialLoopState, runLoop, stallTurn, stepLoop, type LoopEvent} from '../../../../src/logic/orchestrator/index.js'

@@ -1,4 +1,4 @@
-import {fc, test} from '@fast-check/vitest'
+import {fc, test} from '../../../helpers/prop.js'
 import {describe, expect} from 'vitest'
 import {isValidFilePath} from '../../../../src/logic/pipeline/file-paths.js'
 import {anyJsString, astralChar, codePoints, combiningMark, hardText, runs} from '../../../helpers/arbitraries/index.js'

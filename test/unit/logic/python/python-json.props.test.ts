@@ -1,4 +1,4 @@
-import {fc, test} from '@fast-check/vitest'
+import {fc, test} from '../../../helpers/prop.js'
 import {describe, expect, it} from 'vitest'
 import {pyJsonDumps} from '../../../../src/logic/python/json-dumps.js'
 import {pyJsonLoads} from '../../../../src/logic/python/json-loads.js'

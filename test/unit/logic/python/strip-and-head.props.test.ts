@@ -1,4 +1,4 @@
-import {fc, test} from '@fast-check/vitest'
+import {fc, test} from '../../../helpers/prop.js'
 import {describe, expect} from 'vitest'
 import {pyHead, pyLstrip, pyRstrip, pyStrip} from '../../../../src/logic/python/strings.js'
 import {PY_WHITESPACE_CHARS} from '../../../helpers/arbitraries/index.js'

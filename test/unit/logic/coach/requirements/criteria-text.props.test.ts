@@ -1,4 +1,4 @@
-import {fc, test} from '@fast-check/vitest'
+import {fc, test} from '../../../../helpers/prop.js'
 import {describe, expect, it} from 'vitest'
 import type {LogicFlags} from '../../../../../src/logic/changes.js'
 import {matchByText, matchByTextTraced} from '../../../../../src/logic/coach/requirements/match-by-text.js'

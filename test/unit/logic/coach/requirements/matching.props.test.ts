@@ -1,4 +1,4 @@
-import {fc, test} from '@fast-check/vitest'
+import {fc, test} from '../../../../helpers/prop.js'
 import {describe, expect} from 'vitest'
 import {matchByPromises, matchByText, validateRequirements} from '../../../../../src/logic/coach/requirements/index.js'
 import {coach, flagsOf} from './helpers.js'
