@@ -103,7 +103,8 @@ export function compressedIssue(rel: string, compressed: Compression, given: str
   return {file: rel, code: 'compressed', severity: 'warning', message: `the file is ${compressed.format}-compressed, not read: ${how}`}
 }
 
-/** A name as a POSIX shell reads it back: bare when it is only safe characters, else in single quotes. */
+/** A name as a POSIX shell reads it back: bare when it is only safe characters, else in single quotes; never as an option. */
 function quoteForShell(name: string): string {
-  return /^[\w./-]+$/.test(name) ? name : `'${name.replace(/'/g, `'\\''`)}'`
+  const path = name.startsWith('-') ? `./${name}` : name
+  return /^[\w./-]+$/.test(path) ? path : `'${path.replace(/'/g, `'\\''`)}'`
 }

@@ -69,6 +69,12 @@ describe('a compressed log', () => {
       message: 'the file is gzip-compressed, not read: write it out beside itself (in RUN: `gzip -dk \'logs/old run.log.gz\'`) and run again'}))
   })
 
+  it('names that a shell would misread are quoted, and never read as an option', async () => {
+    const root = await tree({"-it's.log.gz": GZ})
+    const run = await ingestPath(root)
+    expect(run.ingestIssues.find((i) => i.code === 'compressed')?.message).toContain("(in RUN: `gzip -dk './-it'\\''s.log.gz'`)")
+  })
+
   it('on stdin: not read as lines, and no empty log is reported', async () => {
     const {run} = await readRun(port, '-', {stdin: chunks(GZ.subarray(0, 10), GZ.subarray(10))})
     expect(run.logs).toEqual([])
