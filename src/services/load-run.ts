@@ -79,7 +79,9 @@ function withContent(runPath: string, {run, found}: RunRead): RunRecord {
     // a file that only quotes records (a review), or a compressed log, is said to be one: the reason is the useful part
     const quoting = run.ingestIssues.filter((i) => (i.code === 'not-a-log' && i.severity === 'warning') || i.code === 'compressed').slice(0, 5)
     const why = quoting.map((i) => `  ${neutraliseInline(i.file)}${i.line === undefined ? '' : `:${i.line}`}: ${neutraliseInline(i.message)}`)
-    throw new UsageError([neutralised`No AutoBuild log found in ${runPath}.`, ...why].join('\n'), CAPTURE_HINT)
+    // a compressed log is a log: the hint is how to read it (in the issue), not how to capture one
+    const hint = quoting.length > 0 && quoting.every((i) => i.code === 'compressed') ? 'Decompress the log as shown above and pass the result.' : CAPTURE_HINT
+    throw new UsageError([neutralised`No AutoBuild log found in ${runPath}.`, ...why].join('\n'), hint)
   }
   const held = [
     ...(run.logs.length > 0 ? [`${count(run.logs.length, 'log')} (${run.logs.map(neutraliseInline).join(', ')})`] : []),

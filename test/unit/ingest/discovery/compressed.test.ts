@@ -57,6 +57,7 @@ describe('a compressed log', () => {
     const root = await tree({'run.log.gz': GZ})
     const error = await loadRunContent(join(root, 'run.log.gz')).catch((e: unknown) => e)
     expect(error).toBeInstanceOf(UsageError)
+    expect((error as UsageError).tryMessage).toBe('Decompress the log as shown above and pass the result.')
     expect((error as Error).message).toContain(`run.log.gz: the file is gzip-compressed, not read: pipe it in: \`gzip -dc ${join(root, 'run.log.gz')} | guardkit-replay -\``)
   })
 
