@@ -8,7 +8,7 @@ const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm'
 const seconds = (since) => ((Date.now() - since) / 1000).toFixed(1)
 
 /**
- * Runs `steps` ({name, args: npm's arguments, live?: boolean, always?: boolean}) at once; resolves true when all passed. `title`
+ * Runs `steps` ({name, args: npm's arguments, live?: boolean, always?: boolean, env?: variables to add}) at once; resolves true when all passed. `title`
  * names the whole in its last line.
  */
 export async function runSideBySide(title, steps) {
@@ -39,11 +39,11 @@ export async function runSideBySide(title, steps) {
     })
   }
 
-  const run = ({name, args, live = false, always = false}) => {
+  const run = ({name, args, live = false, always = false, env = {}}) => {
     const since = Date.now()
     return new Promise((resolve) => {
       // its own process group, so that stopping it stops what it started (vitest's workers, tsc under npm)
-      const child = spawn(npm, args, {stdio: live ? 'inherit' : ['ignore', 'pipe', 'pipe'], detached: process.platform !== 'win32'})
+      const child = spawn(npm, args, {stdio: live ? 'inherit' : ['ignore', 'pipe', 'pipe'], detached: process.platform !== 'win32', env: {...process.env, ...env}})
       children.add(child)
       const chunks = []
       if (!live) {

@@ -1,14 +1,15 @@
 import {existsSync} from 'node:fs'
 import {fileURLToPath} from 'node:url'
 import {describe, expect, it} from 'vitest'
-import {measureAgreement, tabulate, type Agreement} from '../../scripts/corpus/agreement.js'
+import {describeAgreement, measureAgreement, tabulate, type Agreement} from '../../scripts/corpus/agreement.js'
 
 /**
  * The diagnosis corpus check (docs/root-causes.md, "How it is measured"): the labelled failed task
  * runs of ../shared/corpus/diagnoses/labels.json, each analysed from its log, against the root cause
  * GuardKit's maintainers named; and every approved run of those logs. The floors are what the tool
- * reaches today (raise them as it gets better, never lower them to pass); scripts/corpus/diagnoses.ts
- * prints the table. Nothing here names a log: the check is over the whole set.
+ * reaches today (raise them as it gets better, never lower them to pass). The table
+ * scripts/corpus/diagnoses.ts prints is printed here too, from the same analysis (CI reads it in the corpus
+ * tier's output). Nothing here names a log: the check is over the whole set.
  */
 const corpus = fileURLToPath(new URL('../../../shared/corpus', import.meta.url))
 
@@ -21,7 +22,9 @@ describe('corpus: the diagnosis agrees with the maintainers\' post-mortems', () 
   const agreement = () => (measured ??= measureAgreement(corpus))
 
   it('names the maintainers\' primary cause for most labelled runs, on the held-out logs too', {timeout: 300_000}, async () => {
-    const rows = tabulate(await agreement())
+    const measured = await agreement()
+    console.log(`diagnosis corpus (scripts/corpus/diagnoses.ts):\n${describeAgreement(measured)}`)
+    const rows = tabulate(measured)
     const all = rows.find((r) => r.split === 'all' && r.category === '(all)')!
     const develop = rows.find((r) => r.split === 'develop' && r.category === '(all)')!
     const heldOut = rows.find((r) => r.split === 'held-out' && r.category === '(all)')!

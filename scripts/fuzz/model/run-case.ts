@@ -130,7 +130,10 @@ export const runArg: fc.Arbitrary<RunArg> = fc.oneof(
 )
 
 export interface CaseOptions {
-  /** One case in `cliEvery` (on average) also runs through the built CLI; 0: never. */
+  /**
+   * One case in `cliEvery` (on average) also runs through the built CLI, and every case that names RUN relative to
+   * the working directory; 0: never.
+   */
   readonly cliEvery: number
   readonly maxEntries?: number
 }
@@ -138,7 +141,9 @@ export interface CaseOptions {
 export function runCase(options: CaseOptions): fc.Arbitrary<RunCase> {
   // shrinks towards 1: in-process only
   const cli = options.cliEvery <= 0 ? fc.constant(false) : fc.integer({min: 1, max: options.cliEvery}).map((n) => n === options.cliEvery)
+  // RUN named relative to the working directory (`NAME`, `./NAME`) is something only the built CLI is given (in-process
+  // runs name it absolutely): drawn 1 in `cliEvery` like the rest, most such cases tested no relative name at all
   return fc
     .tuple(runName, fixtureBase, fc.array(entry, {maxLength: options.maxEntries ?? 8}), runArg, extraCommand, cli)
-    .map(([name, base, extra, arg, command, viaCli]): RunCase => ({runName: name, entries: [...base, ...extra], arg, extra: command, cli: viaCli}))
+    .map(([name, base, extra, arg, command, viaCli]): RunCase => ({runName: name, entries: [...base, ...extra], arg, extra: command, cli: viaCli || (options.cliEvery > 0 && arg.as === 'relative')}))
 }
