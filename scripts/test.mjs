@@ -4,6 +4,7 @@
 // workers leave idle, rather than one step waiting for another. The build is skipped when dist/ is already the
 // build of the sources as they are (scripts/build-stamp.mjs: `npm ci` has just made it).
 import {staleness} from './build-stamp.mjs'
+import {memoryTmpEnv} from './memory-tmp.mjs'
 import {runSideBySide} from './side-by-side.mjs'
 
 const stale = staleness()
@@ -13,6 +14,7 @@ const ok = await runSideBySide('npm test', [
   {name: 'typecheck', args: ['run', 'typecheck']},
   {name: 'lint', args: ['run', 'lint']},
   ...(stale === null ? [] : [{name: 'build', args: ['run', 'build']}]),
-  {name: 'unit tier', args: ['run', 'test:unit'], live: true},
+  // its temporary files in memory (memory-tmp.mjs): the record properties alone write and read back 400 recordings
+  {name: 'unit tier', args: ['run', 'test:unit'], live: true, env: memoryTmpEnv('guardkit-replay-unit-')},
 ])
 process.exitCode = ok ? 0 : 1
