@@ -2,7 +2,7 @@
  * The timestamp a log collector writes before every line it keeps (docs/ingest.md "Collector
  * timestamps"): GitHub Actions' downloaded logs (`2026-02-10T12:00:01.1234567Z `), `docker logs
  * --timestamps` and `kubectl logs --timestamps` (nine decimals): RFC 3339 in UTC, then one space (or
- * the end of an empty line). GuardKit's own console timestamps sit in brackets after a spinner or a
+ * the end of an empty line, or its CR). GuardKit's own console timestamps sit in brackets after a spinner or a
  * glyph, never bare at the start of a line, so they are never taken for one.
  *
  * Left in place it hides what starts a line (a Rich box, a shell prompt, a Player or Coach status
@@ -28,7 +28,8 @@ export function afterCollectorStamp(at: (i: number) => number, start: number, en
   }
   if (i >= end || at(i) !== 0x5a) return start
   i++
-  if (i === end) return i
+  // an empty line: the stamp alone, or before the CR of a CRLF line (left for the line's own CR handling)
+  if (i === end || (at(i) === 0x0d && i + 1 === end)) return i
   return at(i) === 0x20 ? i + 1 : start
 }
 

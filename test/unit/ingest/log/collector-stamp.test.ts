@@ -8,6 +8,8 @@ const CASES: [what: string, line: string, text: string | null][] = [
   ['no decimals', '2026-02-10T12:00:01Z dev@mac fastapi % guardkit autobuild feature FEAT-1', 'dev@mac fastapi % guardkit autobuild feature FEAT-1'],
   ['an empty line: the stamp and its space', '2026-02-10T12:00:01.1234567Z ', ''],
   ['an empty line: the stamp alone', '2026-02-10T12:00:01.1234567Z', ''],
+  ['an empty CRLF line: the stamp, then the CR left for the line', '2026-02-10T12:00:01.1234567Z\r', '\r'],
+  ['a CRLF line', '2026-02-10T12:00:01.1234567Z INFO:x:y\r', 'INFO:x:y\r'],
   ['the stamp keeps the line\'s own indentation', '2026-02-10T12:00:01.1Z   • criterion', '  • criterion'],
   // not a collector's stamp: the line is read as it is
   ['GuardKit\'s own timestamp, in brackets', '[2026-06-08T13:36:23.091Z] Wave 1/2: TASK-FIX-IA03', null],
@@ -15,6 +17,7 @@ const CASES: [what: string, line: string, text: string | null][] = [
   ['ten decimals', '2026-02-10T12:00:01.1234567890Z INFO:x:y', null],
   ['a dot without decimals', '2026-02-10T12:00:01.Z INFO:x:y', null],
   ['no space after Z', '2026-02-10T12:00:01ZINFO:x:y', null],
+  ['a CR that does not end the line', '2026-02-10T12:00:01Z\rINFO:x:y', null],
   ['a space for the T', '2026-02-10 12:00:01Z INFO:x:y', null],
   ['a date alone', '2026-02-10 INFO:x:y', null],
   ['indented', ' 2026-02-10T12:00:01Z INFO:x:y', null],

@@ -61,12 +61,12 @@ describe('ingest properties', () => {
     .tuple(fc.date({min: new Date('2025-12-01T00:00:00Z'), max: new Date('2026-08-31T23:59:59Z'), noInvalidDate: true}), fc.constantFrom('', '.1234567', '.123456789', '.5'))
     .map(([d, fraction]) => `${d.toISOString().slice(0, 19)}${fraction}Z`)
 
-  test.prop([fc.array(logLine, {minLength: 1, maxLength: 100}), fc.array(stamp, {minLength: 1, maxLength: 100}), fc.boolean(), fc.array(fc.nat({max: 300}), {maxLength: 20})], runs(200))(
+  test.prop([fc.array(logLine, {minLength: 1, maxLength: 100}), fc.array(stamp, {minLength: 1, maxLength: 100}), fc.boolean(), fc.boolean(), fc.array(fc.nat({max: 300}), {maxLength: 20})], runs(200))(
     'reads a log whose every line carries a collector timestamp as the log without them, and says so',
-    (lines, stamps, bareEmpty, cuts) => {
-      const clean = lines.map((l) => l.split('\n').join(' ').split('\r').join(' ').split('\u0000').join(' ').replace(/[\ud800-\udfff]/g, '?'))
-      // an empty line's stamp is followed by a space, or (bareEmpty) by nothing
-      const stamped = clean.map((l, i) => (l === '' && bareEmpty ? stamps[i % stamps.length]! : `${stamps[i % stamps.length]!} ${l}`))
+    (lines, stamps, bareEmpty, crlf, cuts) => {
+      const clean = lines.map((l) => `${l.split('\n').join(' ').split('\u0000').join(' ').replace(/[\ud800-\udfff]/g, '?')}${crlf ? '\r' : ''}`)
+      // an empty line's stamp is followed by a space, or (bareEmpty) by nothing but the line's end (its CR in a CRLF log)
+      const stamped = clean.map((l, i) => ((l === '' || l === '\r') && bareEmpty ? `${stamps[i % stamps.length]!}${l}` : `${stamps[i % stamps.length]!} ${l}`))
       const {ingestIssues: wantIssues, ...want} = JSON.parse(JSON.stringify(byLines(clean))) as LogIngestResult
       const bytes = new TextEncoder().encode(stamped.map((l) => `${l}\n`).join(''))
       for (const got of [byLines(stamped), byChunks(bytes, cuts)]) {
