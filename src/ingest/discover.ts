@@ -6,7 +6,7 @@ import type {RecordingManifest} from './discovery/recording.js'
 import {collectWorktree, isEventLog, isWorktreeRoot, type DiscoveredFile, type DiscoveredWorktree} from './discovery/find-worktree.js'
 import {DEFAULT_LIMITS, type IngestLimits} from './discovery/limits.js'
 import {byCodePoint, listDir, type Entry, type RunRoot} from './discovery/run-paths.js'
-import {compressedIssue, hasLogExtension, sniffLog, type QuotingDocument} from './discovery/sniff-log.js'
+import {compressedIssue, decompressedName, hasCompressedLogName, hasLogExtension, sniffLog, type QuotingDocument} from './discovery/sniff-log.js'
 import {RECORDING_MANIFEST_NAME} from './discovery/limits.js'
 import {neutralised} from '../shared/neutralise.js'
 
@@ -151,6 +151,7 @@ class Walker {
   async pickLogs(fixture: RecordingManifest | null): Promise<DiscoveredFile[]> {
     const declared = new Set(fixture?.logs ?? [])
     const out: DiscoveredFile[] = []
+    const compressed: {rel: string; issue: IngestIssue; copy: string}[] = []
     for (const c of this.candidates) {
       if (declared.has(c.rel)) {
         out.push(c)
@@ -160,7 +161,10 @@ class Walker {
       const isLog = c.rel.endsWith('.log')
       if (sniff === 'autobuild') out.push(c)
       else if (typeof sniff === 'object' && 'document' in sniff) this.issues.push(notACaptureIssue(c.rel, sniff))
-      else if (typeof sniff === 'object' && 'compressed' in sniff) this.issues.push(compressedIssue(c.rel, sniff.compressed, null))
+      else if (typeof sniff === 'object' && 'compressed' in sniff) {
+        // a compressed .md or .txt is skipped silently, as any other binary one is; a log is said to be one
+        if (isLog || hasCompressedLogName(c.rel)) compressed.push({rel: c.rel, issue: compressedIssue(c.rel, sniff.compressed, null), copy: decompressedName(c.rel, sniff.compressed)})
+      }
       else if (typeof sniff === 'object') {
         this.issues.push(readErrorIssue(c.rel, new PortError(sniff.unreadable, sniff.unreadable)))
       } else if (sniff === 'mentions') {
@@ -172,6 +176,10 @@ class Walker {
       } else if (isLog) {
         this.issues.push({file: c.rel, code: 'not-a-log', severity: 'info', message: 'holds no AutoBuild output: not read as a log'})
       }
+    }
+    // a compressed log whose decompressed copy is read (the user did as the warning said) is only noted
+    for (const c of compressed) {
+      this.issues.push(out.some((l) => l.rel === c.copy) ? {file: c.rel, code: 'compressed', severity: 'info', message: `the file is compressed, not read: its decompressed copy ${c.copy} is read`} : c.issue)
     }
     for (const rel of declared) {
       if (!out.some((l) => l.rel === rel) && !this.candidates.some((c) => c.rel === rel)) {

@@ -163,7 +163,7 @@ async function streamInto(ingest: LogIngest, file: string, stream: AsyncIterable
     // a compressed log piped in as it is: said, and not read as lines of binary (a first chunk shorter than its magic is read)
     const compressed = head.done === true ? null : compressionOf(bytesOf(head.value))
     if (compressed !== null) {
-      issues.push({file, code: 'compressed', severity: 'warning', message: `the input is ${compressed.format}-compressed, not read: pipe it in through \`${compressed.decompress}\``})
+      issues.push({file, code: 'compressed', severity: 'warning', message: `the input is ${compressed.format}-compressed, not read: decompress it on the way in (\`… | ${compressed.filter} | guardkit-replay -\`)`})
       await chunks.return?.()
       return
     }

@@ -80,7 +80,7 @@ function withContent(runPath: string, {run, found}: RunRead): RunRecord {
     const quoting = run.ingestIssues.filter((i) => (i.code === 'not-a-log' && i.severity === 'warning') || i.code === 'compressed').slice(0, 5)
     const why = quoting.map((i) => `  ${neutraliseInline(i.file)}${i.line === undefined ? '' : `:${i.line}`}: ${neutraliseInline(i.message)}`)
     // a compressed log is a log: the hint is how to read it (in the issue), not how to capture one
-    const hint = quoting.length > 0 && quoting.every((i) => i.code === 'compressed') ? 'Decompress the log as shown above and pass the result.' : CAPTURE_HINT
+    const hint = quoting.length > 0 && quoting.every((i) => i.code === 'compressed') ? 'Decompress the log as shown above, then run again.' : CAPTURE_HINT
     throw new UsageError([neutralised`No AutoBuild log found in ${runPath}.`, ...why].join('\n'), hint)
   }
   const held = [

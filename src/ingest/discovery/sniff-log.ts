@@ -89,18 +89,24 @@ export function hasLogExtension(name: string): boolean {
 /** A log kept compressed (`run.log.gz`): looked at, to say how to read it, not read. */
 const COMPRESSED_LOG = /\.(?:log|txt)\.(?:gz|zst|xz|bz2)$/
 
+export function hasCompressedLogName(name: string): boolean {
+  return COMPRESSED_LOG.test(name)
+}
+
 /**
- * The issue of a compressed log: it is not read, and the command that reads it. `given`: the path the user
- * named the file by (piped in from there), or null for a file found in RUN (written out beside itself).
+ * The issue of a compressed log: it is not read, and the command that writes it out decompressed. `given`: the
+ * path the user named RUN by (the command names it so), or null for a file found in RUN (named from RUN).
  */
 export function compressedIssue(rel: string, compressed: Compression, given: string | null): IngestIssue {
-  const tool = compressed.decompress.split(' ')[0]!
-  const how = given !== null
-    ? `pipe it in: \`${compressed.decompress} ${quoteForShell(given)} | guardkit-replay -\``
-    : compressed.format === 'zip'
-      ? 'unzip it in RUN and run again'
-      : `write it out beside itself (in RUN: \`${tool} -dk ${quoteForShell(rel)}\`) and run again`
+  const from = given ?? rel
+  const command = `${compressed.decompress} ${quoteForShell(from)} > ${quoteForShell(decompressedName(from, compressed))}`
+  const how = given !== null ? `write it out (\`${command}\`) and pass that file instead` : `write it out beside itself (in RUN: \`${command}\`) and run again`
   return {file: rel, code: 'compressed', severity: 'warning', message: `the file is ${compressed.format}-compressed, not read: ${how}`}
+}
+
+/** The name of a compressed file's content: without the format's suffix, or with `.decompressed.log` added when it has none. */
+export function decompressedName(name: string, compressed: Compression): string {
+  return name.endsWith(compressed.suffix) && name.length > compressed.suffix.length ? name.slice(0, -compressed.suffix.length) : `${name}.decompressed.log`
 }
 
 /** A name as a POSIX shell reads it back: bare when it is only safe characters, else in single quotes; never as an option. */

@@ -54,19 +54,24 @@ export function detectEncoding(bytes: Uint8Array): TextEncoding {
   return controlBe <= pairs / 20 ? 'utf-16be' : 'utf-8'
 }
 
-/** A compressed file, by its first bytes, with the command that writes it out decompressed. */
+/** A compressed file, by its first bytes, with the commands that write it out decompressed. */
 export interface Compression {
   readonly format: 'gzip' | 'zstd' | 'xz' | 'bzip2' | 'zip'
-  /** Writes the file's content to stdout; the file's name follows it. */
+  /** Writes a file's content to stdout; the file's name follows it. */
   readonly decompress: string
+  /** Decompresses stdin to stdout. */
+  readonly filter: string
+  /** The file name suffix of the format. */
+  readonly suffix: string
 }
 
 const COMPRESSIONS: readonly (Compression & {readonly magic: readonly number[]})[] = [
-  {format: 'gzip', magic: [0x1f, 0x8b], decompress: 'gzip -dc'},
-  {format: 'zstd', magic: [0x28, 0xb5, 0x2f, 0xfd], decompress: 'zstd -dc'},
-  {format: 'xz', magic: [0xfd, 0x37, 0x7a, 0x58, 0x5a, 0x00], decompress: 'xz -dc'},
-  {format: 'bzip2', magic: [0x42, 0x5a, 0x68], decompress: 'bzip2 -dc'},
-  {format: 'zip', magic: [0x50, 0x4b, 0x03, 0x04], decompress: 'unzip -p'},
+  {format: 'gzip', magic: [0x1f, 0x8b], decompress: 'gzip -dc', filter: 'gzip -dc', suffix: '.gz'},
+  {format: 'zstd', magic: [0x28, 0xb5, 0x2f, 0xfd], decompress: 'zstd -dc', filter: 'zstd -dc', suffix: '.zst'},
+  {format: 'xz', magic: [0xfd, 0x37, 0x7a, 0x58, 0x5a, 0x00], decompress: 'xz -dc', filter: 'xz -dc', suffix: '.xz'},
+  {format: 'bzip2', magic: [0x42, 0x5a, 0x68], decompress: 'bzip2 -dc', filter: 'bzip2 -dc', suffix: '.bz2'},
+  // unzip cannot read a pipe; funzip (shipped with it) writes a piped archive's first file
+  {format: 'zip', magic: [0x50, 0x4b, 0x03, 0x04], decompress: 'unzip -p', filter: 'funzip', suffix: '.zip'},
 ]
 
 /**
@@ -79,7 +84,7 @@ export function compressionOf(head: Uint8Array): Compression | null {
     if (head.length < c.magic.length + 2 || !c.magic.every((b, i) => head[i] === b)) continue
     if (c.format === 'bzip2' && !(head[3]! >= 0x31 && head[3]! <= 0x39 && head[4] === 0x31 && head[5] === 0x41)) continue
     if (c.format === 'zip' && !looksBinary(head)) continue
-    return {format: c.format, decompress: c.decompress}
+    return {format: c.format, decompress: c.decompress, filter: c.filter, suffix: c.suffix}
   }
   return null
 }
