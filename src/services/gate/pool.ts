@@ -15,6 +15,8 @@ export interface PoolOptions {
   readonly onRun?: (run: GateRun, done: number) => void
   /** Below this many runs the gate stays in this thread (default MIN_RUNS_FOR_WORKERS; tests: fewer). */
   readonly minRunsForWorkers?: number
+  /** Called once, before the first run, with the number of threads gating (1: this thread alone). */
+  readonly onThreads?: (threads: number) => void
 }
 
 /**
@@ -24,7 +26,11 @@ export interface PoolOptions {
  */
 export async function gateRuns(list: readonly RunJob[], settings: GateSettings, options: PoolOptions): Promise<GateRun[]> {
   const threads = Math.min(options.jobs, list.length)
-  if (threads <= 1 || list.length < (options.minRunsForWorkers ?? MIN_RUNS_FOR_WORKERS)) return gateInThread(list, settings, options)
+  if (threads <= 1 || list.length < (options.minRunsForWorkers ?? MIN_RUNS_FOR_WORKERS)) {
+    options.onThreads?.(1)
+    return gateInThread(list, settings, options)
+  }
+  options.onThreads?.(threads)
   return gateOnWorkers(list, settings, threads, options)
 }
 

@@ -21,9 +21,11 @@ describe('gating on worker threads', () => {
       policy: {failOn: []},
     }
     const seen: number[] = []
+    const threads: number[] = []
     // six runs, not the 24 that start threads by default: each thread still gets several runs, in whatever order they finish
-    const threaded = await gateRuns(jobs, settings, {jobs: 2, minRunsForWorkers: 2, onRun: (_run, done) => seen.push(done)})
-    const single = await gateRuns(jobs, settings, {jobs: 1})
+    const threaded = await gateRuns(jobs, settings, {jobs: 2, minRunsForWorkers: 2, onRun: (_run, done) => seen.push(done), onThreads: (n) => threads.push(n)})
+    const single = await gateRuns(jobs, settings, {jobs: 1, onThreads: (n) => threads.push(n)})
+    expect(threads).toEqual([2, 1])
     expect(threaded).toEqual(single)
     expect(threaded.map((r) => r.path)).toEqual(jobs.map((j) => j.path))
     expect(seen).toEqual(Array.from({length: jobs.length}, (_, i) => i + 1))
