@@ -9,11 +9,11 @@
  * order", a JSON key in quotes) is left alone.
  */
 export const CITATIONS = [
-  {name: 'an issue', pattern: /\bissues?(?:\s*[:,]\s*|\s+)["“]|\bissues?\s*#\d|\bissues?\s+\d|\(issues?\s*[:,)]/i, use: 'the requirement itself, or the docs/ page that holds it'},
+  {name: 'an issue', pattern: /\bissues?(?:\s*[:,]\s*|\s+)["“']|\bissues?\s*#\d|\bissues?\s+\d|\((?:see\s+)?issues?\s*[:,)]/i, use: 'the requirement itself, or the docs/ page that holds it'},
   {name: 'the brief', pattern: /\bthe brief\b/i, use: 'what the code does and why'},
   {name: 'the shared spec', pattern: /\bspec\s*§/i, use: 'docs/guardkit-logic.md §N'},
   {name: 'FORMATS.md', pattern: /\bFORMATS\b/, use: 'docs/record-formats.md §N'},
-  {name: 'contract.md', pattern: /\bcontract\.md\b/i, use: 'docs/json-schema.md or docs/cli.md'},
+  {name: 'contract.md', pattern: /\bcontract\.md\b|\(contract\s*[:"“(]|\bcontract\s+["“]/i, use: 'docs/json-schema.md or docs/cli.md'},
 ]
 
 /** A comment's lines without a block comment's ` * ` margin, and their text joined by single spaces (a citation may span two lines). */

@@ -31,6 +31,10 @@ describe('the lint rejects comments that cite what a clone does not hold (docs/c
     {name: 'a section of the shared spec', path: 'src/logic/planted.ts', comment: '// see spec §7.2 for the dump'},
     {name: 'FORMATS.md', path: 'src/ingest/planted.ts', comment: '/** FORMATS.md §5.2 */'},
     {name: 'contract.md', path: 'scripts/planted.ts', comment: '// key order follows contract.md'},
+    {name: 'the contract with a quoted key', path: 'test/corpus/planted.test.ts', comment: '// see (contract "fidelity")'},
+    {name: 'the contract after a colon', path: 'src/render/json/planted.ts', comment: '/** One outcome (contract: `{assume, outcome}`). */'},
+    {name: 'an issue in single quotes', path: 'src/replay/planted.ts', comment: "// fold the turns (issue 'Replay')"},
+    {name: 'see issue', path: 'src/replay/planted.ts', comment: '// (see issue: Replay)'},
   ])('rejects $name', async ({path, comment}) => {
     const rules = await fired(path, `${comment}\nexport const x = 1\n`)
     expect(rules.map((r) => r.rule)).toContain(RULE)

@@ -106,7 +106,7 @@ export const ReplayTurnSchema = z.object({
   detail: TurnDetailSchema.optional(),
 })
 
-/** One outcome of an undetermined replay (contract: `{assume, outcome, stallTurn, endTurn}`). */
+/** One outcome of an undetermined replay: `{assume, outcome, stallTurn, endTurn}` (docs/json-schema.md, `branches`). */
 export const ReplayBranchSchema = z.object({
   assume: z.string(),
   outcome: z.string(),
