@@ -25,7 +25,7 @@ describe('live: Ctrl-C, crashes and commands that cannot start (real processes)'
   it('Ctrl-C is forwarded to the command, which gets time to stop; the recording is finished; the exit code is the command\'s', async () => {
     const dir = tempDir()
     const record = join(dir, 'rec')
-    const run = startCli(['live', '--json', '--record', record, '--', ...simCommand('db-003-timeout', join(dir, 'wt'), 20, ['--sigint-ms', '500'])], {cwd: dir})
+    const run = startCli(['live', '--json', '--record', record, '--', ...simCommand('db-003-timeout', join(dir, 'wt'), 100, ['--sigint-ms', '500'])], {cwd: dir})
     await waitFor(() => run.output().stdout.includes('"type":"turn"'), 30_000, 'the first turn')
     run.child.kill('SIGINT')
     const done = await run.done
@@ -45,7 +45,7 @@ describe('live: Ctrl-C, crashes and commands that cannot start (real processes)'
   it('a second Ctrl-C sends SIGTERM to a command that takes too long to stop', async () => {
     const dir = tempDir()
     const record = join(dir, 'rec')
-    const run = startCli(['live', '--json', '--record', record, '--', ...simCommand('db-003-timeout', join(dir, 'wt'), 20, ['--sigint-ms', '20000'])], {cwd: dir})
+    const run = startCli(['live', '--json', '--record', record, '--', ...simCommand('db-003-timeout', join(dir, 'wt'), 100, ['--sigint-ms', '20000'])], {cwd: dir})
     await waitFor(() => run.output().stdout.includes('"type":"artifact"'), 30_000, 'the first artifact')
     run.child.kill('SIGINT')
     await waitFor(() => run.output().stdout.includes('"type":"stopping"'), 10_000, 'stopping')
