@@ -1,14 +1,9 @@
-import {ESLint} from 'eslint'
-import {fileURLToPath} from 'node:url'
 import {describe, expect, it} from 'vitest'
-
-const cwd = fileURLToPath(new URL('../..', import.meta.url))
-const eslint = new ESLint({cwd})
+import {lintPlanted} from './lint-planted.js'
 
 /** Lint a planted file as if it lived at `path`; returns the rule ids that fired. */
 async function rulesFired(path: string, code: string): Promise<string[]> {
-  const [result] = await eslint.lintText(code, {filePath: `${cwd}/${path}`})
-  return result!.messages.map((m) => m.ruleId ?? 'parse-error')
+  return (await lintPlanted(path, code)).map((m) => m.rule)
 }
 
 describe('the lint enforces the architecture (docs/architecture.md)', () => {

@@ -1,20 +1,12 @@
-import {ESLint} from 'eslint'
-import {fileURLToPath} from 'node:url'
 import {describe, expect, it} from 'vitest'
+import {lintPlanted} from './lint-planted.js'
 
 /**
  * The lint keeps comments to what a clone holds (docs/contributing.md): a comment that cites an issue, a brief
  * or a document outside the repository fails `npm run lint` (lint-rules/no-outside-citations.js).
  */
-const cwd = fileURLToPath(new URL('../..', import.meta.url))
-const eslint = new ESLint({cwd})
 const RULE = 'local/no-outside-citations'
-
-/** Lint a planted file as if it lived at `path`; returns the rule ids that fired, with their lines. */
-async function fired(path: string, code: string): Promise<{rule: string; line: number}[]> {
-  const [result] = await eslint.lintText(code, {filePath: `${cwd}/${path}`})
-  return result!.messages.map((m) => ({rule: m.ruleId ?? 'parse-error', line: m.line}))
-}
+const fired = lintPlanted
 
 describe('the lint rejects comments that cite what a clone does not hold (docs/contributing.md)', () => {
   it.each([

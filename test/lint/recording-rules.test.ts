@@ -1,14 +1,9 @@
-import {ESLint} from 'eslint'
-import {fileURLToPath} from 'node:url'
 import {describe, expect, it} from 'vitest'
+import {lintPlanted} from './lint-planted.js'
 
 /** The lint keeps the recording layer where docs/architecture.md puts it, and redaction pure. */
-const cwd = fileURLToPath(new URL('../..', import.meta.url))
-const eslint = new ESLint({cwd})
-
 async function rulesFired(path: string, code: string): Promise<string[]> {
-  const [result] = await eslint.lintText(code, {filePath: `${cwd}/${path}`})
-  return result!.messages.map((m) => m.ruleId ?? 'parse-error')
+  return (await lintPlanted(path, code)).map((m) => m.rule)
 }
 
 describe('the recording layer and redaction (eslint.config.js)', () => {
