@@ -99,7 +99,8 @@ export function computeWhatIf(options: WhatIfOptions): WhatIf {
 /**
  * What of a turn the comparison looks at: the verdict, the feedback, the signature, the matching
  * strategy and what the Coach was given (promise counts, `_synthetic`), so that a change that only
- * prepares another one (seed 001 R1 without R2) counts as one the replay depends on.
+ * prepares another one (direct mode's `_synthetic` flag without its promises, still 0/N: docs/guardkit-logic.md
+ * §2 S001) counts as one the replay depends on.
  */
 function turnKey(t: ReplayedTurn): string {
   const req = t.detail.coach.requirements

@@ -13,11 +13,11 @@ const KIND_TEXT: Record<GraphitiError['errorKind'], string> = {
 }
 
 /**
- * GRAPHITI_CONNECTION_DEGRADED (seed 003 F3): knowledge-graph (Graphiti/FalkorDB) connection and
- * asyncio event-loop errors, counted per kind, per turn and over time, with what they cost in turn
- * time when the records carry timestamps. Certain: the error records are in the log. Ingest keeps 40
- * per task and counts the rest; parallel tasks share one client, so the records are attributed to the
- * task that was logging last.
+ * GRAPHITI_CONNECTION_DEGRADED (docs/findings.md; fixtures/runs/ac1a-run1-pre-acr): knowledge-graph
+ * (Graphiti/FalkorDB) connection and asyncio event-loop errors, counted per kind, per turn and over time,
+ * with what they cost in turn time when the records carry timestamps. Certain: the error records are in
+ * the log. Ingest keeps 40 per task and counts the rest; parallel tasks share one client, so the records
+ * are attributed to the task that was logging last.
  */
 export function detectInfrastructureFindings(input: FamilyInput): FindingDraft[] {
   const errors = input.task.events.filter((e): e is GraphitiError => e.kind === 'graphiti-error')

@@ -8,8 +8,9 @@ import {artifactEvidence, asObject, playerReport, stringList, taskWorkResultsByT
 
 /**
  * One test file under two spellings. ABSOLUTE_RELATIVE_DUPLICATES: `/…/worktree/tests/x.py` and
- * `tests/x.py` (seed 002 F2, fixed by relPathDedup); DUPLICATE_TEST_PATHS_UNNORMALISED: two relative
- * spellings of one path (`./tests/x.py`, `tests/x.py`, `tests//x.py`), which no version normalises.
+ * `tests/x.py` (both in one pytest command in fixtures/runs/db-003-timeout; fixed by relPathDedup, D20);
+ * DUPLICATE_TEST_PATHS_UNNORMALISED: two relative spellings of one path (`./tests/x.py`, `tests/x.py`,
+ * `tests//x.py`), which no version normalises.
  */
 export function detectTestPathFindings(input: FamilyInput): FindingDraft[] {
   const absRel: {turn: number; pairs: [string, string][]; where: string; evidence: Evidence[]}[] = []

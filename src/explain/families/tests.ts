@@ -6,7 +6,11 @@ import {flagsOfProfile} from '../recorded-stall.js'
 import {asObject, feedbackByTurn, feedbackCategory, type FeedbackView} from '../record-facts.js'
 import {detectTestPathFindings} from './test-paths.js'
 
-/** A Coach test run that fails faster than this did not execute tests (seed 002 F1: 0.7–3.1 s). */
+/**
+ * A Coach test run that fails faster than this did not execute tests: the db-003 incident's runs failed on
+ * their environment (`OperationalError`) in 0.7–3.1 s (fixtures/runs/db-003-timeout/README.md,
+ * docs/findings.md INFRA_TEST_FAILURE).
+ */
 export const FAST_FAILURE_SECONDS = 5
 
 /**

@@ -3,8 +3,8 @@ import type {LogicChange} from './types.js'
 /**
  * Player side: stream parser, results writer, player report, synthetic reports (docs/guardkit-logic.md §4, §5).
  * One flag per difference and commit: TASK-FIX-PV01 (b2fee34d) touched four places (D3, D4, D5 and
- * the D7 filter), seed 001 R1 (`_synthetic`) and R2 (promises) landed together in 71a5fb57 but are
- * separate flags so that `whatif` can show R1 alone still gives 0/N.
+ * the D7 filter); direct mode's `_synthetic` flag and its promises (docs/guardkit-logic.md §2 S001) landed
+ * together in 71a5fb57 but are separate flags so that `whatif` can show the flag alone still gives 0/N.
  */
 export const PIPELINE_CHANGES = [
   {id: 'trackToolKeys', diffs: ['D1'], commit: '723e5f4e', cause: 'seed 000 Fix 1', seed: '000', area: 'pipeline', spec: '§4.1',

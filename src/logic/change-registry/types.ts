@@ -10,7 +10,7 @@ export interface LogicChange {
   readonly diffs: readonly string[]
   /** Short sha of the GuardKit commit that landed it (docs/guardkit-logic.md §0.2). */
   readonly commit: string
-  /** What caused it: `seed 002 R2`, `non-seed TASK-FIX-PV01`, … */
+  /** What caused it: the seed and its fix as docs/guardkit-logic.md §2 lists them, or `non-seed TASK-FIX-PV01`, … */
   readonly cause: string
   /** The seed document it comes from, when one does. */
   readonly seed: '000' | '001' | '002' | '003' | '004' | null

@@ -34,8 +34,8 @@ export function missingModule(rawOutput: string): string | null {
 /**
  * `CoachValidator._classify_test_failure(raw_output, requires_infrastructure)` (docs/guardkit-logic.md §6.7). It
  * reads the raw output, not the summary; a result without raw output classifies as code.
- * Before infraTiers the classifier (seed 002 R4 as landed in 5c2b5d82) returned the class alone,
- * from the union of both pattern lists; the intermediate orders of 09da8a9a..22c32d91 are inferred.
+ * Before infraTiers the classifier (as first landed in 5c2b5d82, docs/guardkit-logic.md §2 S002) returned the
+ * class alone, from the union of both pattern lists; the intermediate orders of 09da8a9a..22c32d91 are inferred.
  */
 export function classifyTestFailure(rawOutput: string | null, requiresInfrastructure: unknown, flags: LogicFlags): FailureClassification {
   if (!rawOutput) return {failureClass: 'code', confidence: flags.infraTiers ? 'n/a' : null}

@@ -13,7 +13,7 @@ const ARCH_REVIEW_THRESHOLD = 60
 /**
  * `CoachValidator._feedback_from_gates` (docs/guardkit-logic.md §6.3; identical in both versions): one issue per
  * required gate that failed, in the order tests, coverage, arch, plan audit. Independent tests and
- * requirements are not evaluated that turn (seed 002 F5: the gate short-circuit).
+ * requirements are not evaluated that turn (the gate short-circuit, docs/guardkit-logic.md §6.1).
  */
 export function feedbackFromGates(
   base: {task_id: string; turn: number; context_used: unknown},

@@ -92,7 +92,7 @@ function interpretOutcome(cmd: string, outcome: TestOutcome, dispatch: TestDispa
   if (outcome.kind !== 'summary' && sdkOutcome !== (dispatch.mode === 'sdk')) {
     input.unknowns.push(`independent tests ran via ${sdkOutcome ? 'the SDK' : 'a subprocess'} but this logic would use ${dispatch.mode === 'sdk' ? 'the SDK' : 'a subprocess'}`)
   }
-  // classifyFailure (D23): raw output is kept for the classifier from seed 002 R4 on.
+  // classifyFailure (D23): raw output is kept for the classifier from 5c2b5d82 on (docs/guardkit-logic.md §6.7).
   const keepRaw = flags.classifyFailure
   switch (outcome.kind) {
     case 'completed': {

@@ -3,7 +3,7 @@ import {pyLen, pyLower, pySlice, pyStrip} from '../python/strings.js'
 
 const RESULT_KEYWORDS = ['passed', 'failed', 'error', 'skipped', 'success', 'failure', 'ok', 'tests']
 
-/** Case-sensitive substrings that mark the first error line (fixed, seed 002 R1). */
+/** Case-sensitive substrings that mark the first error line (fixed, D22, docs/guardkit-logic.md §6.6). */
 const ERROR_PATTERNS = [
   'Error:', 'ERRORS', 'ImportError', 'ModuleNotFoundError', 'ConnectionRefusedError', 'OperationalError',
   'E   ', 'FileNotFoundError', 'ConnectionError', 'TypeError', 'ValueError', 'AttributeError', 'KeyError',

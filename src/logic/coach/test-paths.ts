@@ -7,7 +7,7 @@ import {pyGet, pyIterate} from './py-values.js'
 import {existsInWorktree, requirePathString} from './worktree-fs.js'
 
 /**
- * `CoachValidator._normalize_to_relative(filepath)` (fixed, seed 002 R3): an absolute path under
+ * `CoachValidator._normalize_to_relative(filepath)` (fixed, D20, docs/guardkit-logic.md §6.5): an absolute path under
  * the worktree becomes worktree-relative by pathlib's lexical `relative_to` (no symlink
  * resolution, `..` kept); anything else comes back unchanged, so `./tests/x.py` and `tests/x.py`
  * stay two strings and Windows paths are never recognised on POSIX.
@@ -32,7 +32,7 @@ export function pytestCommand(files: readonly string[]): string {
  * `CoachValidator._detect_tests_from_results(results)` (docs/guardkit-logic.md §6.5): test files named in
  * `files_created` then `files_modified` that exist in the worktree, deduplicated and sorted as
  * strings. Legacy keeps each string as written: `worktree / "/abs/x"` is `/abs/x`, so the absolute
- * and the relative form of one file both exist and both reach pytest (seed 002 F2).
+ * and the relative form of one file both exist and both reach pytest (as in fixtures/runs/db-003-timeout).
  */
 export function detectTestsFromResults(results: unknown, view: WorktreeView, flags: LogicFlags, sink: LogSink): string | null {
   const found: string[] = []

@@ -128,7 +128,7 @@ function validateSteps(input: CoachValidateInput, unknowns: string[]): StepsOutc
     return done(earlyFeedback(base, {issues: [issue], rationale: 'Task-work quality gate results not found'}))
   }
 
-  // Step 2: quality gates (seed 002 F5: a failure here hides the tests and the requirements).
+  // Step 2: quality gates (docs/guardkit-logic.md §6.1: a failure here hides the tests and the requirements).
   const gates = verifyQualityGates(twr, profile, input.skipArchReview, sink)
   if (!gates.all_gates_passed) {
     sink.emit('INFO', LOGGERS.coach, `Quality gates failed for ${taskId}: ${qualityGateStatusRepr(gates)}`)

@@ -9,7 +9,8 @@ const MAX_CRITERION_CHARS = 100
 /**
  * `AutoBuildOrchestrator._extract_feedback(coach_report)` (docs/guardkit-logic.md §8.3, identical in both versions):
  * the text sent to the Player and hashed by the stall detector. The whole test summary is embedded,
- * so every variable token of pytest output reaches the signature (seed 002 F4).
+ * so every variable token of pytest output (node ids, counts, durations) reaches the signature, which then
+ * differs turn by turn while the failure stays the same (docs/guardkit-logic.md §8.4, fixtures/runs/db-003-timeout).
  */
 export function extractFeedback(report: JsonObject): string | null {
   const issues = dictGet(report, 'issues', [])

@@ -55,7 +55,7 @@ export function writeDirectModeResults(taskId: string, report: JsonRecord, outco
     results.error_type = 'DirectModeError'
   }
   if (pyTruthy(report.completion_promises)) results.completion_promises = clonePyJson(report.completion_promises)
-  // directSyntheticFlag (D14, seed 001 R1): the flag is propagated to the file the Coach reads.
+  // directSyntheticFlag (D14): the flag is propagated to the file the Coach reads.
   if (flags.directSyntheticFlag && pyTruthy(report._synthetic)) results._synthetic = true
   return results
 }

@@ -106,7 +106,7 @@ function applyResults(report: JsonRecord, twr: JsonRecord, flags: LogicFlags, tr
   if (isPyDict(audit) && pyTruthy(audit)) {
     report.implementation_notes = `Implementation via task-work delegation. Files planned: ${pyStrGet(audit, 'files_planned', 0)}, Files actual: ${pyStrGet(audit, 'files_actual', 0)}`
   }
-  // acrWriterPromises (seed 003 §1): promises already in task_work_results.json go into the report.
+  // acrWriterPromises (docs/guardkit-logic.md §4.4): promises already in task_work_results.json go into the report.
   if (flags.acrWriterPromises && pyTruthy(twr.completion_promises)) {
     report.completion_promises = clonePyJson(twr.completion_promises)
     trace.push({step: `${STEP}:results`, kind: 'recovered', field: 'completion_promises', values: report.completion_promises as unknown[], flag: 'acrWriterPromises',

@@ -51,7 +51,7 @@ export function buildStateRecoveryReport(
   const events: PipelineEvent[] = []
   const hasCriteria = pyTruthy(acceptanceCriteria)
   const filePromises = taskType === 'scaffolding' && hasCriteria
-  // acrGitAnalysisPromises (seed 003 §3): pre-ACR recovery had no promises for other task types.
+  // acrGitAnalysisPromises (docs/guardkit-logic.md §5.5): pre-ACR recovery had no promises for other task types.
   const gitPromises = flags.acrGitAnalysisPromises && taskType !== null && taskType !== 'scaffolding' && hasCriteria
   const plan = filePromises
     ? 'Generating file-existence promises for scaffolding task.'

@@ -24,7 +24,8 @@ export interface SyntheticReportParams {
 /**
  * Shared `synthetic_report.build_synthetic_report` (71a5fb57, S001 R3): a report with
  * `_synthetic: true`; file-existence promises (no worktree, so no disk check) only for a
- * scaffolding task with criteria — any other task type gets none, which is seed 001's "R1 without R2".
+ * scaffolding task with criteria — any other task type gets none, so a direct task of another type still
+ * ends 0/N with `_synthetic` set (docs/guardkit-logic.md §2 S001).
  */
 export function buildSyntheticReport(params: SyntheticReportParams, sink: LogSink = NULL_SINK): JsonRecord {
   const report: JsonRecord = {
@@ -63,7 +64,7 @@ export interface DirectSyntheticInput {
 /**
  * `_create_synthetic_direct_mode_report(task_id, turn, acceptance_criteria, task_type)` (docs/guardkit-logic.md §5.2):
  * the report direct mode makes from git when the SDK wrote none. Its first form (c4d01fcf) had no
- * `_synthetic` and no promises; 71a5fb57 added both, here as two flags (seed 001 R1, R2).
+ * `_synthetic` and no promises; 71a5fb57 added both, here as two flags (D13, docs/guardkit-logic.md §2 S001).
  */
 export function createSyntheticDirectModeReport(input: DirectSyntheticInput, flags: LogicFlags, sink: LogSink = NULL_SINK): JsonRecord {
   const modified = [...(input.gitChanges?.modified ?? [])].sort(compareCodePoints)
@@ -77,11 +78,11 @@ export function createSyntheticDirectModeReport(input: DirectSyntheticInput, fla
   const report = buildSyntheticReport({
     taskId: input.taskId, turn: input.turn, filesModified: modified, filesCreated: created, testsWritten,
     testsPassed: false, testCount: 0, implementationNotes: notes, concerns: [],
-    // directSyntheticPromises (D13, seed 001 R2): criteria reach the builder only with R2.
+    // directSyntheticPromises (D13): criteria reach the builder only with this flag.
     acceptanceCriteria: flags.directSyntheticPromises ? input.acceptanceCriteria : null,
     taskType: input.taskType ?? null,
   }, sink)
-  // directSyntheticFlag (D13, seed 001 R1): before 71a5fb57 the report did not say it was synthetic.
+  // directSyntheticFlag (D13): before 71a5fb57 the report did not say it was synthetic.
   if (!flags.directSyntheticFlag) delete report._synthetic
   return report
 }

@@ -74,7 +74,7 @@ export function writeTaskWorkResults(taskId: string, resultData: JsonRecord, fla
     for (const k of ['solid', 'dry', 'yagni']) if (k in review) codeReview[k] = review[k]
     results.code_review = codeReview
   }
-  // acrWriterPromises (seed 003 §1): copied when present, but the parser output never has any.
+  // acrWriterPromises (docs/guardkit-logic.md §2 S003): copied when present, but the parser output never has any.
   if (flags.acrWriterPromises && pyTruthy(resultData.completion_promises)) results.completion_promises = resultData.completion_promises
   const design = options.designResults
   if (design) {

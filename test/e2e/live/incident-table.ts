@@ -18,8 +18,8 @@ import {runIncident} from './helpers.js'
  *   1, except ae7e (seed 004), whose turn 1 stopped at the quality gates and whose promises were
  *   lost in turn 2, where 0/6 begins.
  * - STALL_DEFEATED_BY_VARIABLE_OUTPUT is seen on db-003's turn 4 (turns 3 and 4: raw deaab5ff and
- *   7e14c185, normalised 82511af6, seed 002 App. B), a turn before the finding's three-turn window;
- *   from log excerpts only (the log-only capture) the finding gives it at turn 5 (turns 3-5).
+ *   7e14c185, normalised 82511af6, fixtures/runs/db-003-timeout/README.md), a turn before the finding's
+ *   three-turn window; from log excerpts only (the log-only capture) the finding gives it at turn 5 (turns 3-5).
  * - ENDED_BY_TIMEOUT_NOT_STALL (half of the 2400 s task timeout gone with 0 criteria verified) is read
  *   on the build's own clock, the task file's autobuild_state: ac1a-run1 started 09:55:45, so the mark
  *   is 10:15:45, and turn 2 ended 10:02:11, turn 3 10:20:33 → turn 3; db-003 started 14:00:41, mark

@@ -31,7 +31,7 @@ describe('early warnings over a whole recorded run (the final analysis)', () => 
       'TASK-DB-003 ABSOLUTE_RELATIVE_DUPLICATES@1 finding',
       'TASK-DB-003 ENDED_BY_TIMEOUT_NOT_STALL@18 finding',
     ])
-    // the live rule words it with the signatures of seed 002 App. B
+    // the live rule words it with the signatures of fixtures/runs/db-003-timeout/README.md (turns 3 and 4)
     expect(warnings[0]!.message).toBe('turns 3 and 4 gave the same feedback once normalised (82511af6) but different raw signatures (deaab5ff, 7e14c185): the stall detector of as-run:8a697b80 will not fire on them; normalised signatures (fixed) would fire after 1 more such turn')
     // finding-based warnings reuse analyze's wording
     const infra = report.tasks.find((t) => t.task.taskId === 'TASK-DB-003')!.findings.find((f) => f.code === 'INFRA_TEST_FAILURE')!

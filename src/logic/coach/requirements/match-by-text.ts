@@ -28,7 +28,7 @@ export function matchByText(ac: unknown, requirementsMet: unknown, flags: LogicF
 
 /** `_match_by_text` with the per-criterion trace; `source` names the twr key the list came from. */
 export function matchByTextTraced(ac: unknown, requirementsMet: unknown, flags: LogicFlags, source: string | null): TextMatch {
-  // acrFuzzyText (pre-acr vs legacy, seed 003 §2): before ACR-002 only exact lower/strip matches counted.
+  // acrFuzzyText (pre-acr vs legacy, docs/guardkit-logic.md §7.5): before ACR-002 only exact lower/strip matches counted.
   return flags.acrFuzzyText ? matchFuzzy(ac, requirementsMet, source) : matchExact(ac, requirementsMet, source)
 }
 

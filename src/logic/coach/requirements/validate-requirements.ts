@@ -62,7 +62,7 @@ function validate(task: Dict, twr: Dict, turn: number | null, self: CoachContext
   const synthetic = get(twr, '_synthetic', false)
   const syntheticText = Object.prototype.hasOwnProperty.call(twr, '_synthetic') ? pyStrAt(twr, '_synthetic') : 'False'
   const dump = (v: RequirementsValidation, form: DumpForm, always = false): boolean => {
-    // acrDiagnosticDump (pre-acr vs legacy, seed 003 §4): pre-acr logs no dump at all.
+    // acrDiagnosticDump (pre-acr vs legacy, docs/guardkit-logic.md §7.2): pre-acr logs no dump at all.
     if (!flags.acrDiagnosticDump || (!always && !(v.criteria_met === 0 && v.criteria_total > 0))) return false
     emitDiagnosticDump(log, pyIterate(ac), v.criteria_total, form)
     return true

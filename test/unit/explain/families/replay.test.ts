@@ -14,8 +14,8 @@ const RK01_CRITERIA = [
 ]
 
 /**
- * Hand-built (seed 001 Finding 3 shape): a direct task whose fixed synthetic report gets file-existence
- * promises, where only AC-001 names a file; the other criteria get `incomplete` promises.
+ * Hand-built (the rk01-003 shape, fixtures/runs/rk01-003-direct-mode): a direct task whose fixed synthetic
+ * report gets file-existence promises, where only AC-001 names a file; the other criteria get `incomplete` promises.
  */
 function fixedRk01Explanation(): RequirementsExplanation {
   return {

@@ -3,9 +3,9 @@ import {detectStallFindings} from '../../../../src/explain/families/stall.js'
 import {eraOf, ev, fact, familyInput, feedbackTurn, handInput, loadFixture, taskOf, taskRun} from '../helpers.js'
 
 /**
- * Seed 002 Appendix B: turn 1 a test failure, turn 2 the coverage gate, turns 3… test failures whose
- * pytest node ids and durations vary. Legacy md5 signatures never repeat; normalised signatures do
- * from turn 3, so fixed stops at turn 5.
+ * The db-003 incident (fixtures/runs/db-003-timeout, docs/guardkit-logic.md §8.1 `loop_phase#6`): turn 1 a
+ * test failure, turn 2 the coverage gate, turns 3… test failures whose pytest node ids and durations vary.
+ * Legacy md5 signatures never repeat; normalised signatures do from turn 3, so fixed stops at turn 5.
  */
 const testFailure = (cls: string, secs: string) => `- Independent test verification failed:\n  FAILED tests/users/test_users.py::${cls}::test_create_user - OperationalError\n  ==== 1 failed in ${secs}s ====`
 const seed002Turns = [

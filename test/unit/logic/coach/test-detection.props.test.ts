@@ -10,7 +10,7 @@ const segment = fc.stringMatching(/^[a-z][a-z0-9_]{0,6}$/)
 const testFile = fc.tuple(fc.array(segment, {maxLength: 2}), segment).map(([dirs, name]) => ['tests', ...dirs, `test_${name}.py`].join('/'))
 const files = fc.uniqueArray(testFile, {minLength: 1, maxLength: 5})
 
-// docs/guardkit-logic.md §6.5 / seed 002 R3: absolute and relative forms of one file are one test file in fixed, two in legacy.
+// docs/guardkit-logic.md §6.5 / D20: absolute and relative forms of one file are one test file in fixed, two in legacy.
 describe('test detection properties (docs/guardkit-logic.md §6.5)', () => {
   test.prop([files, fc.boolean()], {numRuns: 200})('fixed runs each file once whatever mix of absolute and relative paths names it', (rel, inModified) => {
     const view = worktree(Object.fromEntries(rel.map((f) => [f, null])))

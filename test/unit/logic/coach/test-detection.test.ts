@@ -5,7 +5,8 @@ import {NULL_SINK} from '../../../../src/logic/log-sink.js'
 import {createVirtualWorktree} from '../../../../src/logic/worktree.js'
 import {FIXED, LEGACY, logLines, flagsOfProfile, ROOT, sink, worktree} from './helpers.js'
 
-// Seed 002 F2: the worktree and the paths of TASK-DB-003's turns 1 and 7.
+// Seed 002's absolute/relative duplicate (docs/findings.md ABSOLUTE_RELATIVE_DUPLICATES): the worktree and the
+// paths of TASK-DB-003's turns 1 and 7.
 const SEED_ROOT = '/Users/richardwoollcott/Projects/appmilla_github/guardkit-examples/fastapi/.guardkit/worktrees/FEAT-BA28'
 const seedView = () =>
   createVirtualWorktree({root: SEED_ROOT, files: {'tests/users/test_users.py': null, 'tests/core/test_config.py': null, 'tests/test_foundation.py': null}, missing: 'absent'})

@@ -99,7 +99,7 @@ const anyPath = fc.oneof(
   fc.constantFrom('', '/', '.', '..', '//', '///x', '/worktree/root', '/worktree/root/'),
 )
 
-// docs/guardkit-logic.md §6.5 `_normalize_to_relative` (fixed, seed 002 R3) and docs/guardkit-logic.md §3.11 pathlib.
+// docs/guardkit-logic.md §6.5 `_normalize_to_relative` (fixed, D20) and docs/guardkit-logic.md §3.11 pathlib.
 describe('_normalize_to_relative (docs/guardkit-logic.md §6.5)', () => {
   test.prop([anyPath, worktreeRoot], runs(500))('is idempotent, for any string', (path, root) => {
     const once = normalizeToRelative(path, root)
@@ -112,7 +112,8 @@ describe('_normalize_to_relative (docs/guardkit-logic.md §6.5)', () => {
   })
 })
 
-// docs/guardkit-logic.md §6.5 `_detect_tests_from_results`; seed 002 F2 (the absolute/relative duplicate) and R3 (its fix).
+// docs/guardkit-logic.md §6.5 `_detect_tests_from_results`: the absolute/relative duplicate
+// (fixtures/runs/db-003-timeout) and its fix (D20).
 describe('_detect_tests_from_results dedup (docs/guardkit-logic.md §6.5, canonical paths)', () => {
   test.prop([scenario], runs(400))('fixed never lists two entries naming the same file, whatever mix of absolute and relative forms', (s) => {
     const cmd = detect(s, FIXED)

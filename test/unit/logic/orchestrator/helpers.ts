@@ -44,7 +44,10 @@ export function dbTestFailure(node: string, failed: number, duration: string): s
 
 const NODES = ['TestUserCreate::test_create_user', 'TestUserCRUD::test_create', 'TestUser::test_create_user', 'TestFoundation::test_db']
 
-/** Seed 002 Appendix B: turn 1 a test failure, turn 2 the coverage gate, then test failures that never repeat verbatim. */
+/**
+ * The TASK-DB-003 sequence (docs/guardkit-logic.md §8.1 `loop_phase#6`): turn 1 a test failure, turn 2 the
+ * coverage gate, then test failures that never repeat verbatim.
+ */
 export function db003Feedback(turns: number): string[] {
   return Array.from({length: turns}, (_, i) =>
     i === 1 ? '- Coverage threshold not met' : dbTestFailure(NODES[i % 4]!, 1 + (i % 3), (1 + i / 10).toFixed(2)),

@@ -46,7 +46,8 @@ function sameSignatureFeedbacks(flags: LogicFlags, n: number): fc.Arbitrary<stri
 
 const run = (cs: readonly (readonly [string, number])[], flags: LogicFlags, t: number) => runFeedbackStallSequence(cs, flags, NULL_SINK, t)
 
-// docs/guardkit-logic.md §8.4 `_is_feedback_stalled(feedback, count, threshold)`; seeds 002 (F4) and 004 (AE7E).
+// docs/guardkit-logic.md §8.4 `_is_feedback_stalled(feedback, count, threshold)`; the seed 002 (varying pytest
+// output) and 004 (AE7E) incidents.
 describe('the stall detector (docs/guardkit-logic.md §8.4)', () => {
   test.prop([calls, threshold, profile], runs(300))('never fires before `threshold` calls', (cs, t, [, flags]) => {
     const {results} = run(cs, flags, t)

@@ -5,7 +5,7 @@ import {db003Feedback, FIXED, LEGACY, flagsOfProfile} from './helpers.js'
 
 const AC = '- Not all acceptance criteria met:\n  • AC one'
 
-// Expected values: docs/guardkit-logic.md §8.4 rules and examples, seed 002 Appendix B.
+// Expected values: docs/guardkit-logic.md §8.4 rules and examples, the TASK-DB-003 sequence of §8.1 (`loop_phase#6`).
 describe('_is_feedback_stalled as a state machine (docs/guardkit-logic.md §8.4)', () => {
   it('appends (sig, count) on every call, including the call that fires', () => {
     const run = runFeedbackStallSequence([[AC, 0], [AC, 0], [AC, 0], [AC, 0]], FIXED, collectingSink())

@@ -34,7 +34,7 @@ describe('feedback normalisation and stall signatures (docs/guardkit-logic.md §
     expect(normalizeFeedbackForStall(once)).toBe(once)
   })
 
-  // docs/guardkit-logic.md §8.4 patterns 1-6 (seed 002 F4/R2): node ids, `line N`, percentages, `in N.NNs`, counts of the six
+  // docs/guardkit-logic.md §8.4 patterns 1-6 (D27): node ids, `line N`, percentages, `in N.NNs`, counts of the six
   // listed words and `/…/worktrees/…/` prefixes vary between turns; the fixed signature ignores them.
   test.prop([feedbackPairDifferingInNormalisedTokens], runs(500))(
     'feedbacks that differ only in node ids, line numbers, percentages, decimal durations, counts or worktree paths share the fixed signature',

@@ -22,7 +22,7 @@ function replay(config: Partial<LoopConfig>, events: readonly LoopEvent[], flags
   return {state, log: log.records}
 }
 
-// Expected values: docs/guardkit-logic.md §8.1, §8.4, §8.5, §8.7 and seeds 002 (Appendix B) and 004.
+// Expected values: docs/guardkit-logic.md §8.1, §8.4, §8.5, §8.7 and the seed 002 and 004 incidents (§10).
 describe('_loop_phase as a reducer (docs/guardkit-logic.md §8.1)', () => {
   it('seed 002: legacy runs the 18 turns out; fixed stops at turn 5 on signature 82511af6', () => {
     const events = turns(db003Feedback(18).map((f) => feedbackTurn(f, 0, 6, true)))

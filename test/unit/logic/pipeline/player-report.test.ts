@@ -81,7 +81,7 @@ describe("seed 000: the agent's promises on their way to the Coach (docs/guardki
     expect(after.completion_promises).toEqual(AGENT_PROMISES)
     expect(report.taskWorkResultsUpdated).toBe(true)
     const messages = sink.records.filter((r) => r.logger === INVOKER).map((r) => r.message)
-    // The log texts of seed 000 Fix 1-3, as in the captured logs.
+    // The log texts of D2, D9 and D11 (docs/guardkit-logic.md §2 S000), as in the captured logs.
     expect(messages).toEqual([
       "[TASK-SFT-001] ToolUseBlock Write input keys: ['path', 'content']",
       "[TASK-SFT-001] ToolUseBlock Write input keys: ['path', 'content']",
