@@ -2,8 +2,9 @@ import {describe, expect, it} from 'vitest'
 import {lintPlanted} from './lint-planted.js'
 
 /**
- * The lint keeps comments to what a clone holds (docs/contributing.md): a comment that cites an issue, a brief
- * or a document outside the repository fails `npm run lint` (lint-rules/no-outside-citations.js).
+ * The lint keeps comments to what a clone holds (docs/contributing.md): a comment that cites an issue, a brief,
+ * a document outside the repository or a section of a seed post-mortem fails `npm run lint`
+ * (lint-rules/no-outside-citations.js). A seed named as an incident (docs/fixtures.md maps each to its fixture) passes.
  */
 const RULE = 'local/no-outside-citations'
 const fired = lintPlanted
@@ -27,6 +28,14 @@ describe('the lint rejects comments that cite what a clone does not hold (docs/c
     {name: 'the contract after a colon', path: 'src/render/json/planted.ts', comment: '/** One outcome (contract: `{assume, outcome}`). */'},
     {name: 'an issue in single quotes', path: 'src/replay/planted.ts', comment: "// fold the turns (issue 'Replay')"},
     {name: 'see issue', path: 'src/replay/planted.ts', comment: '// (see issue: Replay)'},
+    {name: 'a finding of a seed', path: 'src/explain/planted.ts', comment: '/** A Coach test run that fails faster than this did not execute tests (seed 002 F1: 0.7–3.1 s). */'},
+    {name: 'a numbered section of a seed', path: 'src/logic/planted.ts', comment: '  // acrFuzzyText (pre-acr vs legacy, seed 003 §2): exact matches only'},
+    {name: 'a recommendation of a seed', path: 'src/logic/planted.ts', comment: '// a change that only prepares another one (seed 001 R1 without R2)'},
+    {name: 'an appendix of a seed', path: 'test/unit/planted.test.ts', comment: '// the signatures of seed 002 App. B'},
+    {name: 'an appendix of a seed, spelt out', path: 'test/unit/planted.test.ts', comment: '/** Seed 002 Appendix B: turn 1 a test failure, turn 2 the coverage gate. */'},
+    {name: 'a fix of a seed', path: 'src/explain/planted.ts', comment: '// takes over the agent\'s promises (seed 000 Fix 2)'},
+    {name: 'a seed section in parentheses', path: 'test/unit/planted.test.ts', comment: '// docs/guardkit-logic.md §8.4; seeds 002 (F4) and 004'},
+    {name: 'a seed section on the next line', path: 'src/logic/planted.ts', comment: '/**\n * the absolute and relative forms both reach pytest (seed\n * 002 F2).\n */'},
   ])('rejects $name', async ({path, comment}) => {
     const rules = await fired(path, `${comment}\nexport const x = 1\n`)
     expect(rules.map((r) => r.rule)).toContain(RULE)
@@ -37,7 +46,7 @@ describe('the lint rejects comments that cite what a clone does not hold (docs/c
     expect(rules).toEqual([{rule: RULE, line: 4}])
   })
 
-  it('leaves the word in prose, citations of the repository\'s own pages, and code alone', async () => {
+  it('leaves the word in prose, citations of the repository\'s own pages, a seed named as an incident, and code alone', async () => {
     const fine = [
       '// the issues keep that order (src/ingest/fs/read-ahead.ts)',
       '/** Streams one log into the ingest; a read error keeps what was read and becomes an ingest issue. */',
@@ -49,8 +58,12 @@ describe('the lint rejects comments that cite what a clone does not hold (docs/c
       '// A brief form only reads well when one input is in question; `brief` follows a branch that already did.',
       '/** Exit codes of the contract (docs/cli.md): the same with and without --json. */',
       '// (issues keep that order)',
+      '// seed 002: the db-003 incident (fixtures/runs/db-003-timeout, docs/fixtures.md)',
+      '/** The seed incidents of fixtures/runs (docs/fixtures.md): what fixed does better than legacy. */',
+      "// seed 000/001/004's lost promises → ZERO_OF_N_TEXT_MATCH_EMPTY; seed 004 (AE7E) ran at 51222879",
+      '// the landing audit rows (docs/guardkit-logic.md §2 S002 R3, §2 S000 Fix 5)',
     ].join('\n')
-    const code = `${fine}\nexport const issue = {title: 'issue "Replay"', see: 'the brief', spec: 'spec §7.2'}\n`
+    const code = `${fine}\nexport const issue = {title: 'issue "Replay"', see: 'the brief', spec: 'spec §7.2', cause: 'seed 002 R2'}\n`
     expect(await fired('src/ingest/planted.ts', code)).toEqual([])
   })
 })
