@@ -7,7 +7,7 @@ import {outputFlags, replayCommandFlags, profileRequest} from '../services/run-o
 
 export default class Analyze extends BaseCommand {
   static override summary = 'Replay every task of an AutoBuild run and explain each verdict (the default command).'
-  static override description = `Reads RUN (a captured AutoBuild log, \`-\` for a log on stdin, a directory of logs and worktree copies, or a recording), rebuilds every task's turns, replays them under GuardKit's logic as it ran (the profile inferred for the run's era, when its records allow it), as \`legacy\` and as \`fixed\`, and explains every verdict.
+  static override description = `Reads RUN (a captured AutoBuild log, \`-\` for a log on stdin, a directory of logs and worktree copies, or a recording), rebuilds every task's turns, replays them under GuardKit's logic as it ran (the profile inferred for the run's era, when its records allow it), as \`legacy\` and as \`fixed\`, and explains every verdict. A log is read as it was captured: a terminal's \`tee\`, a Claude Code transcript, UTF-16, or a CI runner's log with a timestamp on every line (GitHub Actions, \`docker logs --timestamps\`); a compressed log is named as one, with the command that reads it.
 
 The report starts with a verdict per task: what happened, why, what each profile would have done, and the turns wasted. Then the feature (waves, timeouts), and per task the cause chain of findings (most severe first), what to do now, which GuardKit change fixes it, and the stall detector turn by turn. Values rebuilt from partial records are marked approximate; what the records do not hold is shown as "(not in log)", never invented.
 
@@ -16,6 +16,7 @@ The report starts with a verdict per task: what happened, why, what each profile
     {description: 'Analyze a captured log', command: '<%= config.bin %> run.log'},
     {description: 'A feature run directory, every turn with its evidence', command: '<%= config.bin %> <%= command.id %> runs/FEAT-BA28 --verbose'},
     {description: 'Post the report on a pull request', command: '<%= config.bin %> run.log --format md | gh pr comment 42 --body-file -'},
+    {description: 'A compressed log', command: '$ gzip -dc run.log.gz | <%= config.bin %> -'},
     {description: 'What would one fix alone have done?', command: '<%= config.bin %> run.log --profile legacy --with stallNormalize'},
     {description: 'Scripts: the JSON document (schemaVersion 1)', command: '<%= config.bin %> run.log --json | jq \'.tasks[] | {taskId, fixed: .replay.fixed.outcome}\''},
     {description: 'One self-contained page to open in a browser or keep as a CI artifact', command: '<%= config.bin %> run.log --format html --out report.html'},
