@@ -2,6 +2,7 @@ import {basename, dirname, isAbsolute, join, sep} from 'node:path'
 import type {IngestIssue} from '../model/ingest-issue.js'
 import {UsageError} from '../shared/errors.js'
 import {describeErrorCode, errorCode, PortError, readErrorIssue, type FsPort} from './fs/file-port.js'
+import type {Compression} from './fs/text-bytes.js'
 import type {RecordingManifest} from './discovery/recording.js'
 import {collectWorktree, isEventLog, isWorktreeRoot, type DiscoveredFile, type DiscoveredWorktree} from './discovery/find-worktree.js'
 import {DEFAULT_LIMITS, type IngestLimits} from './discovery/limits.js'
@@ -68,7 +69,12 @@ export async function discoverRun(port: FsPort, runPath: string, limits: IngestL
     // whatever its name, a review that quotes records is not a capture (sniff-log.ts): it is not read as one
     const sniff = await sniffLog(inside, real, limits.sniffBytes)
     if (typeof sniff === 'object' && 'document' in sniff) return {runPath, input: 'file', root, logs: [], worktrees: [], fixture: null, issues: [notACaptureIssue(rel, sniff)], port: inside}
-    if (typeof sniff === 'object' && 'compressed' in sniff) return {runPath, input: 'file', root, logs: [], worktrees: [], fixture: null, issues: [compressedIssue(rel, sniff.compressed, runPath)], port: inside}
+    if (typeof sniff === 'object' && 'compressed' in sniff) {
+      // the copy goes beside the path the user gave: a file of its name there is not to be overwritten
+      const beside = new Set(await port.readdir(dirname(port.resolve(runPath))).catch(() => [] as string[]))
+      const copy = decompressedName(runPath, sniff.compressed, (name) => beside.has(basename(name)))
+      return {runPath, input: 'file', root, logs: [], worktrees: [], fixture: null, issues: [compressedIssue(rel, sniff.compressed, runPath, copy)], port: inside}
+    }
     return {runPath, input: 'file', root, logs: [{abs: real, rel, size}], worktrees: [], fixture: null, issues: [], port: inside}
   }
   if (kind !== 'dir') throw new UsageError(neutralised`RUN is neither a file nor a directory: ${runPath}`)
@@ -151,7 +157,7 @@ class Walker {
   async pickLogs(fixture: RecordingManifest | null): Promise<DiscoveredFile[]> {
     const declared = new Set(fixture?.logs ?? [])
     const out: DiscoveredFile[] = []
-    const compressed: {rel: string; issue: IngestIssue; copy: string}[] = []
+    const compressed: {rel: string; compression: Compression}[] = []
     for (const c of this.candidates) {
       if (declared.has(c.rel)) {
         out.push(c)
@@ -163,7 +169,7 @@ class Walker {
       else if (typeof sniff === 'object' && 'document' in sniff) this.issues.push(notACaptureIssue(c.rel, sniff))
       else if (typeof sniff === 'object' && 'compressed' in sniff) {
         // a compressed .md or .txt is skipped silently, as any other binary one is; a log is said to be one
-        if (isLog || hasCompressedLogName(c.rel)) compressed.push({rel: c.rel, issue: compressedIssue(c.rel, sniff.compressed, null), copy: decompressedName(c.rel, sniff.compressed)})
+        if (isLog || hasCompressedLogName(c.rel)) compressed.push({rel: c.rel, compression: sniff.compressed})
       }
       else if (typeof sniff === 'object') {
         this.issues.push(readErrorIssue(c.rel, new PortError(sniff.unreadable, sniff.unreadable)))
@@ -179,7 +185,13 @@ class Walker {
     }
     // a compressed log whose decompressed copy is read (the user did as the warning said) is only noted
     for (const c of compressed) {
-      this.issues.push(out.some((l) => l.rel === c.copy) ? {file: c.rel, code: 'compressed', severity: 'info', message: `the file is compressed, not read: its decompressed copy ${c.copy} is read`} : c.issue)
+      const copy = decompressedName(c.rel, c.compression)
+      if (out.some((l) => l.rel === copy)) {
+        this.issues.push({file: c.rel, code: 'compressed', severity: 'info', message: `the file is compressed, not read: its decompressed copy ${copy} is read`})
+        continue
+      }
+      // a file of the copy's name that is not a log read here is not to be overwritten
+      this.issues.push(compressedIssue(c.rel, c.compression, null, decompressedName(c.rel, c.compression, (name) => this.candidates.some((f) => f.rel === name))))
     }
     for (const rel of declared) {
       if (!out.some((l) => l.rel === rel) && !this.candidates.some((c) => c.rel === rel)) {

@@ -94,19 +94,22 @@ export function hasCompressedLogName(name: string): boolean {
 }
 
 /**
- * The issue of a compressed log: it is not read, and the command that writes it out decompressed. `given`: the
- * path the user named RUN by (the command names it so), or null for a file found in RUN (named from RUN).
+ * The issue of a compressed log: it is not read, and the command that writes it out decompressed as `copy`. `given`:
+ * the path the user named RUN by (the command names it so), or null for a file found in RUN (named from RUN).
  */
-export function compressedIssue(rel: string, compressed: Compression, given: string | null): IngestIssue {
-  const from = given ?? rel
-  const command = `${compressed.decompress} ${quoteForShell(from)} > ${quoteForShell(decompressedName(from, compressed))}`
+export function compressedIssue(rel: string, compressed: Compression, given: string | null, copy: string): IngestIssue {
+  const command = `${compressed.decompress} ${quoteForShell(given ?? rel)} > ${quoteForShell(copy)}`
   const how = given !== null ? `write it out (\`${command}\`) and pass that file instead` : `write it out beside itself (in RUN: \`${command}\`) and run again`
   return {file: rel, code: 'compressed', severity: 'warning', message: `the file is ${compressed.format}-compressed, not read: ${how}`}
 }
 
-/** The name of a compressed file's content: without the format's suffix, or with `.decompressed.log` added when it has none. */
-export function decompressedName(name: string, compressed: Compression): string {
-  return name.endsWith(compressed.suffix) && name.length > compressed.suffix.length ? name.slice(0, -compressed.suffix.length) : `${name}.decompressed.log`
+/**
+ * The name to write a compressed file's content to: without the format's suffix, or with `.decompressed.log` added
+ * when it has none or when `taken` says a file of that name is there already (the command must not overwrite it).
+ */
+export function decompressedName(name: string, compressed: Compression, taken: (name: string) => boolean = () => false): string {
+  const bare = name.endsWith(compressed.suffix) && name.length > compressed.suffix.length ? name.slice(0, -compressed.suffix.length) : null
+  return bare !== null && !taken(bare) ? bare : `${name}.decompressed.log`
 }
 
 /** A name as a POSIX shell reads it back: bare when it is only safe characters, else in single quotes; never as an option. */

@@ -84,6 +84,14 @@ describe('a compressed log', () => {
     expect(run.ingestIssues.filter((i) => i.code === 'compressed')).toEqual([{file: 'run.log.gz', code: 'compressed', severity: 'info', message: 'the file is compressed, not read: its decompressed copy run.log is read'}])
   })
 
+  it('a file of the copy\'s name that is not a log read here is not overwritten by the suggested command', async () => {
+    const root = await tree({'run.log.gz': GZ, 'run.log': 'build notes, not a capture\n'})
+    const run = await ingestPath(root)
+    expect(run.ingestIssues.find((i) => i.code === 'compressed')?.message).toContain('(in RUN: `gzip -dc run.log.gz > run.log.gz.decompressed.log`)')
+    const given = await loadRunContent(join(root, 'run.log.gz')).catch((e: unknown) => e)
+    expect((given as Error).message).toContain(`\`gzip -dc ${join(root, 'run.log.gz')} > ${join(root, 'run.log.gz.decompressed.log')}\``)
+  })
+
   it('a compressed note (.md, .txt) is skipped silently, as any binary one is', async () => {
     const root = await tree({'run.log': LOG, 'notes.md': GZ, 'out.txt': GZ})
     const run = await ingestPath(root)
