@@ -4,6 +4,7 @@ import {parseEventLog} from './artifacts/event-log.js'
 import type {WorktreeRecords} from './artifacts/read-worktree.js'
 import type {LogIngestResult, RunSoFar} from './build-from-log.js'
 import {discoverRun, type Discovery} from './discover.js'
+import {compressedInputIssue} from './discovery/sniff-log.js'
 import {DEFAULT_LIMITS, type IngestLimits} from './discovery/limits.js'
 import type {FsPort} from './fs/file-port.js'
 import {formatBytes, readTextFile} from './fs/read-text.js'
@@ -163,7 +164,7 @@ async function streamInto(ingest: LogIngest, file: string, stream: AsyncIterable
     // a compressed log piped in as it is: said, and not read as lines of binary (a first chunk shorter than its magic is read)
     const compressed = head.done === true ? null : compressionOf(bytesOf(head.value))
     if (compressed !== null) {
-      issues.push({file, code: 'compressed', severity: 'warning', message: `the input is ${compressed.format}-compressed, not read: decompress it on the way in (\`… | ${compressed.filter} | guardkit-replay -\`)`})
+      issues.push(compressedInputIssue(file, compressed))
       await chunks.return?.()
       return
     }

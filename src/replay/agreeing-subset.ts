@@ -22,7 +22,7 @@ export function agreeingSubset<T extends Ranged>(all: readonly T[], low: (m: T) 
     const ends = extremes(kept, low, high, floor, ceiling)
     if (ends.maxLow <= ends.minHigh) break
     const ranked = [...kept].sort((a, b) => a.count - b.count || (a.id < b.id ? -1 : 1))
-    const victim = ranked.find((c) => withoutOne(ends, low(c), high(c)).empty === false) ?? ranked[0]!
+    const victim = ranked.find((c) => !emptyWithout(ends, low(c), high(c))) ?? ranked[0]!
     kept.splice(kept.indexOf(victim), 1)
     dropped.push(victim)
   }
@@ -66,9 +66,9 @@ function extremes<T>(list: readonly T[], low: (m: T) => number, high: (m: T) => 
   return {maxLow, atMaxLow, nextLow, minHigh, atMinHigh, nextHigh}
 }
 
-/** The range once one marker (starting at `l`, ending at `h`) is taken out. */
-function withoutOne(e: Extremes, l: number, h: number): {empty: boolean} {
+/** Whether the range is still empty once one marker (starting at `l`, ending at `h`) is taken out. */
+function emptyWithout(e: Extremes, l: number, h: number): boolean {
   const maxLow = l === e.maxLow && e.atMaxLow === 1 ? e.nextLow : e.maxLow
   const minHigh = h === e.minHigh && e.atMinHigh === 1 ? e.nextHigh : e.minHigh
-  return {empty: maxLow > minHigh}
+  return maxLow > minHigh
 }

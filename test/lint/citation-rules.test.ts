@@ -7,7 +7,6 @@ import {lintPlanted} from './lint-planted.js'
  * (lint-rules/no-outside-citations.js). A seed named as an incident (docs/fixtures.md maps each to its fixture) passes.
  */
 const RULE = 'local/no-outside-citations'
-const fired = lintPlanted
 
 describe('the lint rejects comments that cite what a clone does not hold (docs/contributing.md)', () => {
   it.each([
@@ -37,12 +36,12 @@ describe('the lint rejects comments that cite what a clone does not hold (docs/c
     {name: 'a seed section in parentheses', path: 'test/unit/planted.test.ts', comment: '// docs/guardkit-logic.md §8.4; seeds 002 (F4) and 004'},
     {name: 'a seed section on the next line', path: 'src/logic/planted.ts', comment: '/**\n * the absolute and relative forms both reach pytest (seed\n * 002 F2).\n */'},
   ])('rejects $name', async ({path, comment}) => {
-    const rules = await fired(path, `${comment}\nexport const x = 1\n`)
+    const rules = await lintPlanted(path, `${comment}\nexport const x = 1\n`)
     expect(rules.map((r) => r.rule)).toContain(RULE)
   })
 
   it('points at the line of the comment that holds the citation', async () => {
-    const rules = await fired('src/replay/planted.ts', '/**\n * One task run replayed.\n *\n * Issue "Replay", done-when: every verdict.\n */\nexport const x = 1\n')
+    const rules = await lintPlanted('src/replay/planted.ts', '/**\n * One task run replayed.\n *\n * Issue "Replay", done-when: every verdict.\n */\nexport const x = 1\n')
     expect(rules).toEqual([{rule: RULE, line: 4}])
   })
 
@@ -64,6 +63,6 @@ describe('the lint rejects comments that cite what a clone does not hold (docs/c
       '// the landing audit rows (docs/guardkit-logic.md §2 S002 R3, §2 S000 Fix 5)',
     ].join('\n')
     const code = `${fine}\nexport const issue = {title: 'issue "Replay"', see: 'the brief', spec: 'spec §7.2', cause: 'seed 002 R2'}\n`
-    expect(await fired('src/ingest/planted.ts', code)).toEqual([])
+    expect(await lintPlanted('src/ingest/planted.ts', code)).toEqual([])
   })
 })

@@ -103,6 +103,11 @@ export function compressedIssue(rel: string, compressed: Compression, given: str
   return {file: rel, code: 'compressed', severity: 'warning', message: `the file is ${compressed.format}-compressed, not read: ${how}`}
 }
 
+/** The issue of a compressed log on stdin: nothing of it is read, and the filter to put in front. */
+export function compressedInputIssue(file: string, compressed: Compression): IngestIssue {
+  return {file, code: 'compressed', severity: 'warning', message: `the input is ${compressed.format}-compressed, not read: decompress it on the way in (\`… | ${compressed.filter} | guardkit-replay -\`)`}
+}
+
 /**
  * The name to write a compressed file's content to: without the format's suffix, or with `.decompressed.log` added
  * when it has none or when `taken` says a file of that name is there already (the command must not overwrite it).
