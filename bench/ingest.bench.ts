@@ -77,11 +77,11 @@ interface Measured {
   turns: number
 }
 
-function measureInChild(file: string): Promise<Measured> {
+function measureInChild(file: string, mode: 'ingest' | 'floor' = 'ingest'): Promise<Measured> {
   return new Promise((resolve, reject) => {
     const module = ingestModule()
     const loader = module.endsWith('.ts') ? ['--import', 'tsx'] : []
-    const child = spawn(process.execPath, [...loader, `${root}bench/measure-ingest.mjs`, file, module], {cwd: root, stdio: ['ignore', 'pipe', 'inherit']})
+    const child = spawn(process.execPath, [...loader, `${root}bench/measure-ingest.mjs`, file, module, ...(mode === 'floor' ? ['floor'] : [])], {cwd: root, stdio: ['ignore', 'pipe', 'inherit']})
     let text = ''
     child.stdout.on('data', (c: Buffer) => (text += c.toString('utf8')))
     child.on('close', (code) => (code === 0 ? resolve(JSON.parse(text.trim().split('\n').pop()!) as Measured) : reject(new Error(`measure exited ${code}`))))
@@ -103,6 +103,14 @@ async function benchIngest(variant: 'one-run' | 'many-runs', rounds: number): Pr
   emit(`${variant}: log size`, Math.round(mb(r0.bytes)), 'MB', {note: ingestModule().endsWith('.ts') ? 'measured on the sources via tsx' : 'measured on the compiled dist/'})
   emit(`${variant}: throughput (best of ${rounds})`, best, 'MB/s', {target: '>= 100 MB/s', met: best >= 100, note: `median ${median.toFixed(1)} MB/s over ${rates.map((r) => r.toFixed(1)).join(', ')}`})
   emit(`${variant}: peak RSS`, Math.round(mb(peak)), 'MB', {target: '< 300 MB', met: mb(peak) < 300, note: flatNote})
+  if (variant !== 'many-runs') return
+  // what any line-by-line reading of this log costs at the least (docs/performance.md "What is left")
+  const floor: Measured[] = []
+  for (let i = 0; i < rounds; i++) floor.push(await measureInChild(file, 'floor'))
+  const floorRates = floor.map((r) => mb(r.bytes) / r.seconds).sort((a, b) => a - b)
+  emit(`${variant}: splitting and decoding every line alone (best of ${rounds})`, floorRates[floorRates.length - 1]!, 'MB/s', {
+    note: `median ${floorRates[Math.floor(floorRates.length / 2)]!.toFixed(1)} MB/s: the ingest's line splitter and a string per line, nothing read in them`,
+  })
 }
 
 async function benchInspect(rounds: number): Promise<void> {

@@ -1,9 +1,34 @@
 // A fresh process for one ingest measurement (run by ingest.bench.ts): plain JS, so that with the
-// compiled ingest no TypeScript loader sits in the memory measured. argv: LOG MODULE
+// compiled ingest no TypeScript loader sits in the memory measured. argv: LOG MODULE [floor]
+// With `floor`, only what any line-by-line reading must do: the ingest's own line splitter, and every
+// line decoded to a string (line-splitter.ts beside MODULE), nothing done with the lines.
 import {closeSync, openSync, readSync, statSync} from 'node:fs'
 
-const [file, module] = process.argv.slice(2)
-const {createLogIngest} = await import(module)
+const [file, module, mode] = process.argv.slice(2)
+const {createLogIngest} = mode === 'floor' ? await floorIngest(module) : await import(module)
+
+/** The ingest's interface around the line splitter alone. */
+async function floorIngest(ingestModule) {
+  const {createByteLineSplitter, decodeLine} = await import(ingestModule.replace(/ingest\.(ts|js)$/, 'line-splitter.$1'))
+  return {
+    createLogIngest() {
+      let lines = 0
+      let chars = 0
+      const splitter = createByteLineSplitter((buf, start, end) => {
+        lines++
+        chars += decodeLine(buf, start, end).length
+      })
+      return {
+        startFile() {},
+        pushBytes: (chunk) => splitter.push(chunk),
+        finish() {
+          splitter.end()
+          return {tasks: [], attempts: [], lines, chars}
+        },
+      }
+    },
+  }
+}
 const CHUNK = 1 << 20
 const size = statSync(file).size
 const marks = [0.25, 0.5, 0.75, 1]

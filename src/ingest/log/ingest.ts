@@ -355,7 +355,7 @@ export function createLogIngest(options: LogIngestOptions = {}): LogIngest {
     const enc = fs.encoding
     if (enc !== null && enc.checkLines && enc.lineIsInvalid(buf, from, end)) fs.invalidUtf8Line = fs.lineNo + 1
     const start = fs.stamps === 'none' ? from : from + afterStamp(fs, afterCollectorStampInBytes(buf, from, end) - from)
-    const pct = dropped === 0 ? spinnerEnd(buf, start, end) : -1
+    const pct = dropped === 0 ? spinnerEnd(buf, start, end, plainBytes) : -1
     if (pct === -1) return onLine(decodeLine(buf as Parameters<typeof decodeLine>[0], start, end), dropped)
     // A spinner redraw (a third of a capture's bytes) is never decoded; what follows its
     // percentage on the line (another task's record, mostly) is read as usual.

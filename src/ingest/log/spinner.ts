@@ -9,10 +9,16 @@ import {Buffer} from 'node:buffer'
 /**
  * Where the spinner at the start of a line ends: the index of its `%`, judged on the UTF-8 bytes
  * before any decoding. A braille spinner (U+2800–U+28FF is E2 A0–A3 xx), then its progress text
- * and percentage, with no CR, ESC or NUL before it; -1 otherwise.
+ * and percentage, with no CR, ESC or NUL before it; -1 otherwise. `plain`: the caller knows the line
+ * holds none of those three.
  */
-export function spinnerEnd(buf: Uint8Array, start: number, end: number): number {
+export function spinnerEnd(buf: Uint8Array, start: number, end: number, plain = false): number {
   if (end - start < 3 || buf[start] !== 0xe2 || (buf[start + 1]! & 0xfc) !== 0xa0) return -1
+  if (plain) {
+    // the caller knows the line holds no CR, ESC or NUL (isPlainChunk): the percentage is the first `%`, found natively
+    const pct = buf.indexOf(0x25, start + 3)
+    return pct !== -1 && pct < end ? pct : -1
+  }
   for (let j = start + 3; j < end; j++) {
     const b = buf[j]!
     if (b === 0x25) return j

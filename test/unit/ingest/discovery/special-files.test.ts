@@ -1,6 +1,4 @@
-import {execFileSync} from 'node:child_process'
 import {createHash} from 'node:crypto'
-import {closeSync, constants, openSync} from 'node:fs'
 import {join} from 'node:path'
 import {afterEach, describe, expect, it} from 'vitest'
 import {discoverRun} from '../../../../src/ingest/discover.js'
@@ -9,7 +7,8 @@ import {createNodeFilePort} from '../../../../src/ingest/fs/node-file-port.js'
 import {createSyncFilePort} from '../../../../src/ingest/fs/sync-file-port.js'
 import {RECORDING_MANIFEST_NAME} from '../../../../src/ingest/schemas/recording-manifest.schema.js'
 import {UsageError} from '../../../../src/shared/errors.js'
-import {hashTree, makeTree, removeTree} from '../../../helpers/run-helpers.js'
+import {hashTree} from '../../../helpers/run-helpers.js'
+import {plantedTrees} from '../../../helpers/special-files.js'
 
 // A FIFO, socket or device in RUN is never opened (docs/ingest.md): opening a FIFO for reading waits for a
 // writer, forever. Found by the CLI fuzzer (test/fuzz/regressions/fifo-listed-in-recording.json).
@@ -18,28 +17,13 @@ const port = createNodeFilePort()
 const LOG = 'INFO:guardkit.cli.autobuild:Starting feature orchestration: FEAT-X (max_turns=5)\nINFO:guardkit.orchestrator.autobuild:Starting orchestration for TASK-X-001 (resume=False)\nINFO:guardkit.orchestrator.autobuild:Executing turn 1/5\n'
 const sha = (s: string): string => createHash('sha256').update(s).digest('hex')
 
-const roots: string[] = []
-const fifos: string[] = []
-async function tree(files: Parameters<typeof makeTree>[0], pipes: readonly string[]): Promise<string> {
-  const root = await makeTree(files)
-  roots.push(root)
-  for (const p of pipes) {
-    execFileSync('mkfifo', [join(root, p)])
-    fifos.push(join(root, p))
-  }
+const planted = plantedTrees()
+afterEach(planted.cleanup)
+async function tree(files: Parameters<typeof planted.tree>[0], pipes: readonly string[]): Promise<string> {
+  const root = await planted.tree(files)
+  for (const p of pipes) planted.fifo(join(root, p))
   return root
 }
-afterEach(async () => {
-  // should a regression block a read on a FIFO, a writer end releases it, so the test fails instead of hanging
-  for (const f of fifos.splice(0)) {
-    try {
-      closeSync(openSync(f, constants.O_WRONLY | constants.O_NONBLOCK))
-    } catch {
-      // ENXIO: nobody is reading it, as it should be
-    }
-  }
-  for (const r of roots.splice(0)) await removeTree(r)
-})
 
 describe('special files in RUN', () => {
   // the sync port is the gate's (a FIFO in a corpus would block a worker thread for good)

@@ -1,6 +1,4 @@
-import {execFileSync} from 'node:child_process'
-import {closeSync, constants, openSync} from 'node:fs'
-import {mkdir, realpath, rename, symlink, writeFile} from 'node:fs/promises'
+import {mkdir, rename, symlink, writeFile} from 'node:fs/promises'
 import {join} from 'node:path'
 import {afterEach, describe, expect, it} from 'vitest'
 import {discoverRun} from '../../../../src/ingest/discover.js'
@@ -9,7 +7,7 @@ import {createNodeFilePort} from '../../../../src/ingest/fs/node-file-port.js'
 import {isInside, openInputFile, openInputFileSync} from '../../../../src/ingest/fs/safe-open.js'
 import {createSyncFilePort} from '../../../../src/ingest/fs/sync-file-port.js'
 import {loadRun} from '../../../../src/services/load-run.js'
-import {makeTree, removeTree} from '../../../helpers/run-helpers.js'
+import {plantedTrees} from '../../../helpers/special-files.js'
 
 // The one way input files are opened (docs/security.md): regular files only, never blocking, and with a
 // root only when the open file really lies inside it, checked on the handle (a path swapped after a
@@ -18,27 +16,8 @@ import {makeTree, removeTree} from '../../../helpers/run-helpers.js'
 const SECRET = 'root:$6$not-for-the-report:19000:0:99999:7:::\n'
 const LOG = 'INFO:guardkit.cli.autobuild:Starting feature orchestration: FEAT-X (max_turns=5)\nINFO:guardkit.orchestrator.autobuild:Starting orchestration for TASK-X-001 (resume=False)\nINFO:guardkit.orchestrator.autobuild:Executing turn 1/5\n'
 
-const roots: string[] = []
-const fifos: string[] = []
-async function tree(files: Parameters<typeof makeTree>[0]): Promise<string> {
-  const root = await realpath(await makeTree(files))
-  roots.push(root)
-  return root
-}
-function fifo(path: string): void {
-  execFileSync('mkfifo', [path])
-  fifos.push(path)
-}
-afterEach(async () => {
-  for (const f of fifos.splice(0)) {
-    try {
-      closeSync(openSync(f, constants.O_WRONLY | constants.O_NONBLOCK))
-    } catch {
-      // ENXIO: nobody is reading it, as it should be
-    }
-  }
-  for (const r of roots.splice(0)) await removeTree(r)
-})
+const {tree, fifo, cleanup} = plantedTrees()
+afterEach(cleanup)
 
 async function readAll(path: string, root: string | null): Promise<string> {
   const {handle} = await openInputFile(path, root)
