@@ -55,7 +55,7 @@ export function inferEra(run: RunRecord, derived: DerivedEra = deriveEra(run)): 
   return {
     profile: profileName(sha),
     window,
-    reason: describe(window, kept, dropped, date && byDate < high ? date.date : null),
+    reason: describe(window, kept, dropped, date && byDate < high ? date.date : null, bounded.upper),
     confidence,
     evidence,
     modelled: true,
@@ -82,11 +82,18 @@ export function profileName(sha: string): string {
   return `as-run:${sha}`
 }
 
-function describe(window: {from: string | null; to: string | null}, kept: readonly Constraint[], dropped: readonly Constraint[], date: string | null): string {
+/**
+ * `boundedAbove`: a marker or the run's date bounds the window from above. Without one, the window's newest commit is
+ * only the newest the model holds (the fixed pin): the run may be that commit or any later one, and the text says so.
+ */
+function describe(window: {from: string | null; to: string | null}, kept: readonly Constraint[], dropped: readonly Constraint[], date: string | null, boundedAbove: boolean): string {
   const span = window.from === null ? `at or before ${window.to}` : window.from === window.to ? `at ${window.to}` : `between ${window.from} and ${window.to}`
   const parts = kept.map((c) => `${c.id} (${c.bound.from ? `from ${c.bound.from}` : `before ${c.bound.before}`}, ${c.count}×${firstPlace(c.evidence)})`)
   if (date) parts.push(`run dated ${date}`)
   const conflict = dropped.length > 0 ? `; conflicting markers set aside: ${dropped.map((c) => c.id).join(', ')}` : ''
+  if (!boundedAbove && window.from !== null) {
+    return `GuardKit from ${window.from} on: ${window.to} is the newest commit modelled, and no record bounds the run from above (it may be a later GuardKit): ${parts.join('; ')}${conflict}`
+  }
   return `GuardKit ${span}, the newest commit the markers allow: ${parts.join('; ')}${conflict}`
 }
 

@@ -27,6 +27,36 @@ describe('markers of records in no corpus log', () => {
   })
 })
 
+describe('the era\'s reason says which side the records bound', () => {
+  async function eraOf(lines: readonly string[]) {
+    const dir = mkdtempSync(join(tmpdir(), 'gr-era-'))
+    try {
+      writeFileSync(join(dir, 'run.log'), [...lines, ''].join('\n'))
+      return inferEra(await loadRun(dir))
+    } finally {
+      rmSync(dir, {recursive: true, force: true})
+    }
+  }
+  const START = [
+    'INFO:guardkit.cli.autobuild:Starting orchestration for TASK-X-001 (resume=False)',
+    'INFO:guardkit.orchestrator.autobuild:Executing turn 2/5',
+    'INFO:guardkit.orchestrator.quality_gates.coach_validator:Starting Coach validation for TASK-X-001 turn 2',
+  ]
+
+  it('only lower bounds: the run is from that commit on, and may be later than the newest commit modelled', async () => {
+    const era = await eraOf([...START, 'INFO:guardkit.orchestrator.quality_gates.coach_validator:No completion_promises in current turn — recovered from player_turn_1.json (2 promises)'])
+    expect(era.window.from).toBe('edb5fd18')
+    expect(era.reason).toMatch(/^GuardKit from edb5fd18 on: \w+ is the newest commit modelled, and no record bounds the run from above \(it may be a later GuardKit\)/)
+    expect(era.reason).not.toContain('the newest commit the markers allow')
+  })
+
+  it('a marker that bounds it from above: the newest commit the markers allow', async () => {
+    const era = await eraOf([...START, 'INFO:guardkit.orchestrator.quality_gates.coach_validator:Running independent tests: pytest tests/ -v'])
+    expect(era.window.to).not.toBeNull()
+    expect(era.reason).toMatch(/^GuardKit (?:at or before|at|between) .*, the newest commit the markers allow: independent-tests-shell \(before 5c2b5d82/)
+  })
+})
+
 describe('docs/era-markers.md', () => {
   it('documents every marker the inference uses, with its bound', async () => {
     const {MARKER_BOUNDS} = await import('../../../src/replay/index.js')
