@@ -1,4 +1,4 @@
-import {changeById, type FlagId} from '../logic/changes.js'
+import {changeById, isFlagId, type FlagId} from '../logic/changes.js'
 import {commitIndex} from '../logic/change-registry/commits.js'
 import type {Evidence} from '../model/evidence.js'
 import type {Finding, FindingCode, Severity} from '../model/finding.js'
@@ -7,6 +7,7 @@ import type {RootCause} from '../model/root-cause.js'
 import type {EraInference, TaskReplay} from '../replay/types.js'
 import type {Catalogue, GuardkitChanges} from './diagnosis/catalogue/rule.js'
 import {CODE_CLASSES} from './diagnosis/code-classes.js'
+import {guardkitOf} from './diagnosis/guardkit-changes.js'
 
 /**
  * What every finding family receives: a family is a pure function of the record, the task, the
@@ -76,11 +77,21 @@ export function draft(input: FamilyInput, spec: DraftSpec): FindingDraft {
     evidence: dedupeEvidence(spec.evidence),
     reproduce: reproduceCommand(input.run.path, input.task.taskId, turn, spec.reproduceProfile ?? null),
     remediation: spec.remediation,
-    fixedIn: spec.fixedIn,
+    fixedIn: notYetHad(input, spec.fixedIn),
     source: spec.source,
     ...(spec.deduction === undefined ? {} : {deduction: spec.deduction}),
     ...(spec.detail === undefined ? {} : {detail: spec.detail}),
   }
+}
+
+/**
+ * A "fixed in" names changes the run's GuardKit did not have yet: when its era or date says it had every one of them
+ * (docs/logic-changes.md), the change did not prevent what the finding shows, so it is no fix to name.
+ */
+function notYetHad(input: FamilyInput, fixedIn: Finding['fixedIn']): Finding['fixedIn'] {
+  if (fixedIn === null) return null
+  const has = guardkitOf(input)
+  return fixedIn.flags.every((f) => isFlagId(f) && has(f) === true) ? null : fixedIn
 }
 
 export function findingKey(code: FindingCode, suffix?: string): string {

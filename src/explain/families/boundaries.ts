@@ -30,7 +30,7 @@ function orchestrationCrash(input: FamilyInput): FindingDraft[] {
       evidence: crashes.flatMap((c) => c.evidence),
       remediation: partial
         ? 'Upgrade GuardKit to c3feae49 or later (partial is a valid CriterionStatus); until then keep git-analysis or file-existence promises from reaching the progress display, e.g. rerun the task in task-work mode.'
-        : 'Read the traceback at the cited line, fix its cause and rerun the task; the worktree holds the Player\'s work so far.',
+        : `Read the traceback at the cited line, fix its cause and rerun the task; ${playerRan(input.task) ? 'the worktree holds the Player\'s work so far' : 'no Player turn ran before it, so there is no Player work to keep'}.`,
       fixedIn: partial ? fixedBy('partialStatusEnum') : null,
       source: partial
         ? {function: 'CompletionPromise.from_dict / AutoBuildOrchestrator._display_criteria_progress', spec: '§8.6'}
@@ -38,6 +38,11 @@ function orchestrationCrash(input: FamilyInput): FindingDraft[] {
       detail: {messages: crashes.map((c) => c.message)},
     }),
   ]
+}
+
+/** Whether the records show a Player turn: a crash in the pre-loop phase (the design phase) comes before any. */
+function playerRan(task: TaskRun): boolean {
+  return task.turns.some((t) => t.turn > 0 && (t.player.status !== null || t.player.reportSource !== null || t.coach.decision !== null))
 }
 
 /** PLAYER_TIMEOUT: the Player hit its SDK timeout or turn ceiling; state recovery stood in (certain). */

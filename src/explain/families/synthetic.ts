@@ -3,6 +3,7 @@ import type {Evidence} from '../../model/evidence.js'
 import {draft, fixedBy, formatTurns, type FamilyInput, type FindingDraft} from '../draft.js'
 import {turnPromises} from '../promises.js'
 import {flagsOfProfile} from '../recorded-stall.js'
+import {guardkitOf} from '../diagnosis/guardkit-changes.js'
 import {artifactEvidence, asObject, criteriaTotal, hasKey, playerReport, taskWorkResultsByTurn, turnTimes} from '../record-facts.js'
 
 const DIRECT_SYNTHETIC_NOTES = /^Direct mode SDK invocation completed \(git-detected/
@@ -23,8 +24,18 @@ interface SyntheticTurn {
   readonly flagSeen: boolean | null
   readonly promises: readonly unknown[] | null
   readonly dumpStrategy: string | null
+  /**
+   * The records say GuardKit gave the report promises of its own: the 0/N dump lists some, or the state recovery's
+   * `Building synthetic report … Generating file-existence|git-analysis promises` line says it made them and no dump
+   * says the list came out empty (git analysis makes none when git shows no changed file; docs/guardkit-logic.md §5.4, §5.5).
+   */
+  readonly promisesGenerated: boolean
+  /** The Coach verified a criterion on the turn, or approved it: the report was not one that could verify nothing. */
+  readonly criteriaVerified: boolean
   readonly evidence: readonly Evidence[]
 }
+
+const GENERATING_PROMISES = /\bGenerating (?:file-existence|git-analysis) promises\b/
 
 function syntheticTurns(input: FamilyInput): SyntheticTurn[] {
   const twrByTurn = taskWorkResultsByTurn(input.task)
@@ -52,9 +63,21 @@ function syntheticTurns(input: FamilyInput): SyntheticTurn[] {
       ...(final ? [artifactEvidence(final)] : []),
       ...(twrByTurn.get(t.turn) ? [artifactEvidence(twrByTurn.get(t.turn)!)] : []),
     ]
-    out.push({turn: t.turn, source, flagSeen, promises: p.seen, dumpStrategy: dump?.matchingStrategy ?? null, evidence})
+    const dumpListed = dump === null ? null : dumpPromises(dump.completionPromises)
+    const building = input.task.events.some((e) => e.kind === 'other' && e.name === 'synthetic-report-build' && e.turn === t.turn && GENERATING_PROMISES.test(e.detail))
+    const promisesGenerated = dumpListed === true || (building && dumpListed !== false)
+    const criteriaVerified = (t.coach.verified?.value ?? 0) > 0 || (t.coach.criteriaMet?.value ?? 0) > 0 || t.coach.decision?.value === 'approve'
+    out.push({turn: t.turn, source, flagSeen, promises: p.seen, dumpStrategy: dump?.matchingStrategy ?? null, promisesGenerated, criteriaVerified, evidence})
   }
   return out
+}
+
+/** Whether the 0/N dump's `completion_promises:` value lists promises (true), says there were none (false), or cannot tell (null). */
+function dumpPromises(value: string): boolean | null {
+  const v = value.trim()
+  if (v === '') return null
+  if (/^\(empty\)$|^\[\s*\]$|^None$/.test(v)) return false
+  return v.startsWith('[') ? true : null
 }
 
 function syntheticFindings(input: FamilyInput): FindingDraft[] {
@@ -76,7 +99,7 @@ function syntheticFindings(input: FamilyInput): FindingDraft[] {
       }),
     )
   }
-  const noPromises = turns.filter((t) => t.promises === null || t.promises.length === 0)
+  const noPromises = turns.filter((t) => (t.promises === null || t.promises.length === 0) && !t.promisesGenerated && !t.criteriaVerified)
   if (noPromises.length) {
     const ts = noPromises.map((t) => t.turn)
     const direct = noPromises.some((t) => t.source === 'direct-synthetic')
@@ -116,14 +139,15 @@ function directModeWithCriteria(input: FamilyInput): FindingDraft[] {
   const synthetic = task.turns.some((t) => t.player.reportSource?.value === 'direct-synthetic' || t.player.reportSource?.value === 'state-recovery')
   if (task.outcome?.value === 'approved' && !synthetic) return []
   const explicit = task.taskFile?.frontmatter['implementation_mode'] === 'direct'
-  const guard = flagsOfProfile(input.asRun).acCountGuard
+  // the guard is no fix to name for a run whose GuardKit already had it (by its era or date, docs/logic-changes.md)
+  const guard = flagsOfProfile(input.asRun).acCountGuard || guardkitOf(input)('acCountGuard') === true
   return [
     draft(input, {
       code: 'DIRECT_MODE_WITH_CRITERIA',
       severity: 'medium',
       turns: [],
       reproduceTurn: null,
-      message: `The task has ${total} acceptance criteria but ran in direct mode${explicit ? ' (set explicitly in its frontmatter)' : ''}; when the direct-mode Player writes no report of its own, GuardKit builds one from git with no promise for any criterion.`,
+      message: `The task has ${total} acceptance criteria but ran in direct mode${explicit ? ' (set explicitly in its frontmatter)' : ''}; ${whenNoReport(task)}`,
       evidence: [...task.mode.evidence, ...(task.criteria?.evidence ?? [])],
       remediation: 'Set implementation_mode: task-work for tasks with two or more acceptance criteria (task frontmatter or feature YAML).',
       fixedIn: explicit || guard ? null : fixedBy('acCountGuard'),
@@ -132,6 +156,24 @@ function directModeWithCriteria(input: FamilyInput): FindingDraft[] {
     }),
   ]
 }
+
+/**
+ * What GuardKit does when the direct-mode Player writes no report, as far as this task's records say: where its state
+ * recovery logged that it generated promises for the report it built (file existence for a scaffolding task, git
+ * analysis for another type; docs/guardkit-logic.md §5.4), the report had promises of GuardKit's making, not none.
+ */
+function whenNoReport(task: FamilyInput['task']): string {
+  const kinds = new Set<string>()
+  for (const e of task.events) {
+    const m = e.kind === 'other' && e.name === 'synthetic-report-build' ? GENERATING_KIND.exec(e.detail) : null
+    if (m !== null) kinds.add(m[1]!)
+  }
+  if (kinds.size === 0) return 'when the direct-mode Player writes no report of its own, GuardKit builds one from git with no promise for any criterion.'
+  const which = [...kinds].sort().join(' or ')
+  return `when the Player wrote no report of its own, GuardKit built one from git and generated ${which} promises for it itself (its log says so), which verify a criterion only where that evidence shows it.`
+}
+
+const GENERATING_KIND = /\bGenerating (file-existence|git-analysis) promises\b/
 
 /**
  * What to do about a state-recovery report depends on why the Player did not write its own: more
