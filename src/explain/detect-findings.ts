@@ -1,3 +1,4 @@
+import {adviceForRun} from './advice-for-run.js'
 import {linkCauses} from './causes.js'
 import {builtinCatalogue} from './diagnosis/catalogue/builtin.js'
 import {causeNotRecorded} from './diagnosis/cause-not-recorded.js'
@@ -26,7 +27,8 @@ import {detectTestFindings} from './families/tests.js'
  * error of a turn that failed the same way, inferred, or said to be missing (PLAYER_ERROR_NOT_IN_LOG).
  * A task that did not end approved and has no finding that can be its cause gets CAUSE_NOT_RECORDED,
  * unless a wall-clock limit ended a loop that was still converging (that limit is then the cause,
- * inferred); on an approved task nothing is critical or high unless the approval itself was wrong.
+ * inferred); on an approved task nothing is critical or high unless the approval itself was wrong. Advice that
+ * names an option the run already had says so instead (advice-for-run.ts).
  */
 export function detectTaskFindings(given: FamilyInput, signals?: TaskSignals): FindingDraft[] {
   const input = {
@@ -50,5 +52,10 @@ export function detectTaskFindings(given: FamilyInput, signals?: TaskSignals): F
   const withErrors = detectPlayerErrorsNotInLog(input, [...withSignals.fired, ...withSignals.drafts], classified)
   const all = promoteConvergingTimeout(input.task, withErrors, input.catalogue?.rules ?? [])
   const complete = [...all, ...causeNotRecorded(input, all, classified)]
-  return linkCauses(capApprovedSeverity(input.task, complete))
+  // what the run already did is never advised again, whichever family or catalogue rule wrote the advice
+  const advised = complete.map((d) => {
+    const remediation = adviceForRun(input.run, input.task, d.turns, d.remediation)
+    return remediation === d.remediation ? d : {...d, remediation}
+  })
+  return linkCauses(capApprovedSeverity(input.task, advised))
 }

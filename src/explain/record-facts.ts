@@ -179,3 +179,18 @@ export function parseTime(s: string | null | undefined): number | null {
   const ms = m[7] ? Number(m[7].padEnd(6, '0').slice(0, 3)) : 0
   return Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), Number(m[4]), Number(m[5]), Number(m[6]), ms)
 }
+
+/**
+ * The turns of the task that started after `turn`: a limit logged on `turn` (the feature's task timeout) that
+ * more turns of the same task followed did not end its loop — GuardKit's feature orchestrator stops waiting
+ * for the task, while the task's own loop runs on to an end of its own (docs/findings.md, "Recorded end").
+ */
+export function turnsAfter(task: TaskRun, turn: number | null): number[] {
+  return turn === null ? [] : task.turns.filter((t) => t.turn > turn).map((t) => t.turn)
+}
+
+/** The feature's task timeout, when it ended the task: none of the task's turns came after it. */
+export function endingFeatureTimeout(task: TaskRun): Extract<TaskRun['events'][number], {kind: 'feature-timeout'}> | undefined {
+  const timeout = task.events.find((e): e is Extract<TaskRun['events'][number], {kind: 'feature-timeout'}> => e.kind === 'feature-timeout')
+  return timeout === undefined || turnsAfter(task, timeout.turn).length > 0 ? undefined : timeout
+}

@@ -10,7 +10,7 @@ import {describeBranches} from './branch-phrases.js'
 import {formatMinutes} from './families/infrastructure.js'
 import {NOT_FIXED, WHY} from './phrases.js'
 import {fixedStop, flagsOfProfile, repeatRuns, runRecordedStall} from './recorded-stall.js'
-import {lastTurn, turnTimes} from './record-facts.js'
+import {endingFeatureTimeout, lastTurn, turnTimes} from './record-facts.js'
 import {fidelityNote, modelledReplay} from './replay-view.js'
 
 export interface VerdictInput {
@@ -128,13 +128,14 @@ function happened(task: TaskRun): string {
   const outcome = task.outcome?.value ?? null
   const n = lastTurn(task)
   if (outcome === null) return n > 0 ? `no outcome recorded (the records end at turn ${n})` : 'no outcome recorded'
-  const timeout = task.events.find((e) => e.kind === 'feature-timeout')
+  // a timeout that more turns of the task followed did not end it: the task's own end is what is recorded
+  const timeout = endingFeatureTimeout(task)
   const crash = task.events.find((e) => e.kind === 'orchestration-crash')
   const stall = task.stall
   if (outcome === 'approved') return `approved at turn ${n}`
   if (stall?.kind === 'feedback') return `${outcome} at turn ${stall.turn ?? n} (stall detector${stall.signature ? `, signature ${stall.signature}` : ''})`
   if (stall?.kind === 'context-pollution') return `${outcome} at turn ${stall.turn ?? n} (context pollution: no passing checkpoint)`
-  if (timeout?.kind === 'feature-timeout') return `${outcome} at turn ${timeout.turn ?? n} (feature task timeout${timeout.seconds !== null ? `, ${timeout.seconds} s` : ''})`
+  if (timeout !== undefined) return `${outcome} at turn ${timeout.turn ?? n} (feature task timeout${timeout.seconds !== null ? `, ${timeout.seconds} s` : ''})`
   if (crash?.kind === 'orchestration-crash') return `${outcome} at turn ${crash.turn ?? n} (orchestration crashed: ${crash.message})`
   if (outcome === 'max_turns_exceeded') return `max_turns_exceeded after ${n} turns`
   return `${outcome} at turn ${n}`

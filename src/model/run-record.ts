@@ -94,6 +94,13 @@ export interface RunSettings {
   readonly resetTurns: Fact<readonly number[]> | null
   readonly enablePerspectiveReset: Fact<boolean> | null
   readonly rollbackOnPollution: Fact<boolean> | null
+  /** `fresh=True` of the run's start record: the worktree and its state were made anew. */
+  readonly fresh?: Fact<boolean> | null
+  /**
+   * `coach_test_execution=…` of the Coach's `Test execution environment` records (the repository's
+   * `autobuild.coach.test_execution`), with every such record (up to 500); `mixed` when they disagree.
+   */
+  readonly coachTestExecution?: Fact<string> | null
 }
 
 export interface Wave {
@@ -216,6 +223,8 @@ export interface CoachTurn {
   readonly feedback: FeedbackRecord | null
   readonly gates: Fact<QualityGates> | null
   readonly testCommand: Fact<string> | null
+  /** How the Coach ran its own tests, as `Running independent tests via …` says: `sdk`, `subprocess`, `shell` (no `via`), `isolated`. */
+  readonly testVia?: Fact<string> | null
   readonly independentTests: Fact<{passed: boolean; durationSeconds: number | null; skipped?: boolean}> | null
   /** `Independent test verification failed for TASK-X (classification=…, confidence=…)` (D23). */
   readonly testFailureClass?: Fact<{classification: string; confidence: string | null}> | null

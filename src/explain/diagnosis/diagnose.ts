@@ -47,9 +47,11 @@ function decidingEvidence(f: Finding): Evidence[] {
 
 /** One sentence: the category, what happened (the rule's summary or the code's clause) and where. */
 function summarise(f: Finding, evidence: readonly Evidence[]): string {
-  const detail = f.detail as {summary?: string; repeated?: {turns: number} | null} | undefined
+  const detail = f.detail as {summary?: string; repeated?: {turns: number} | null; signalsNotKept?: number} | undefined
   const what = f.code === 'LOG_SIGNAL' && typeof detail?.summary === 'string' ? detail.summary : WHY[f.code]
-  const turns = f.turns.length === 0 ? '' : ` on ${formatTurns(f.turns)}`
+  // turns read from signal lines ingest capped are only those of the lines kept (signals.ts says how many were not)
+  const kept = f.code === 'LOG_SIGNAL' && (detail?.signalsNotKept ?? 0) > 0 ? ' (of the signal lines kept)' : ''
+  const turns = f.turns.length === 0 ? '' : ` on ${formatTurns(f.turns)}${kept}`
   const every = detail?.repeated ? `, the same error on every one of ${detail.repeated.turns} turns` : ''
   const quote = evidence.find((e) => e.text !== undefined && e.text !== '')?.text
   return `${f.category}: ${what}${turns}${every}${quote === undefined ? '' : ` — "${quote}"`}`

@@ -2,7 +2,7 @@ import type {Evidence} from '../../model/evidence.js'
 import type {TaskEvent, TaskRun} from '../../model/run-record.js'
 import {draft, fixedBy, formatTurns, plural, type FamilyInput, type FindingDraft} from '../draft.js'
 import {repeatRuns} from '../recorded-stall.js'
-import {feedbackByTurn, lastTurn} from '../record-facts.js'
+import {endingFeatureTimeout, feedbackByTurn, lastTurn} from '../record-facts.js'
 
 /**
  * How a task's loop ended when it was not the Coach or the stall detector that ended it: crashes,
@@ -112,7 +112,7 @@ function endedByTimeout(input: FamilyInput): FindingDraft[] {
   const {task} = input
   const ends = task.events.filter(
     (e): e is Extract<TaskEvent, {kind: 'feature-timeout' | 'cancelled' | 'timeout-budget-exhausted'}> =>
-      e.kind === 'feature-timeout' || e.kind === 'cancelled' || e.kind === 'timeout-budget-exhausted',
+      (e.kind === 'feature-timeout' && e === endingFeatureTimeout(task)) || e.kind === 'cancelled' || e.kind === 'timeout-budget-exhausted',
   )
   const outcome = task.outcome?.value
   if (ends.length === 0 && outcome !== 'cancelled' && outcome !== 'timeout') return []

@@ -1,12 +1,12 @@
 import type {Evidence} from '../../model/evidence.js'
 import type {TaskRun} from '../../model/run-record.js'
 import type {SignalRule} from '../diagnosis/catalogue/rule.js'
-import {isFindingCode, type ClassifiedSignal, type TaskSignals} from '../diagnosis/task-signals.js'
+import {FEEDBACK_LOGGER, isFindingCode, type ClassifiedSignal, type TaskSignals} from '../diagnosis/task-signals.js'
 import {dedupeEvidence, draft, formatTurns, plural, uniqueSorted, type FamilyInput, type FindingDraft} from '../draft.js'
 import {CODE_CLASSES} from '../diagnosis/code-classes.js'
 import {stageIndex, type Stage} from '../diagnosis/stages.js'
 import {formatMinutes} from './infrastructure.js'
-import {parseTime, turnTimes} from '../record-facts.js'
+import {parseTime, turnsAfter, turnTimes} from '../record-facts.js'
 
 /**
  * LOG_SIGNAL: the signals the catalogue classifies as a cause or a contributing cause, one finding
@@ -38,7 +38,9 @@ export function detectSignalFindings(input: FamilyInput, fired: readonly Finding
       lent.set(cover.key, [...(lent.get(cover.key) ?? []), ...hits])
       continue
     }
-    drafts.push(signalDraft(input, rule, hits, turns))
+    // the Coach's feedback is read from the turn records, never capped: only ingest's own signal lines can be missing
+    const capped = hits.some((h) => h.signal.logger !== FEEDBACK_LOGGER) ? signals.dropped : 0
+    drafts.push(signalDraft(input, rule, hits, turns, capped))
   }
   const updated = fired.map((d) => {
     const rule = refined.get(d.key)
@@ -66,13 +68,14 @@ function findingsPresent(c: ClassifiedSignal, fired: readonly FindingDraft[]): b
   return (needed.length === 0 || onTurn(needed)) && (barred.length === 0 || !onTurn(barred))
 }
 
-function signalDraft(input: FamilyInput, rule: SignalRule, hits: readonly ClassifiedSignal[], turns: readonly number[]): FindingDraft {
+function signalDraft(input: FamilyInput, rule: SignalRule, hits: readonly ClassifiedSignal[], turns: readonly number[], dropped: number): FindingDraft {
+  const ranOn = stageOf(rule, hits) === 'outer-limits' && rule.role !== 'context' ? turnsAfter(input.task, turns[turns.length - 1] ?? null) : []
+  if (ranOn.length > 0) return limitRanOn(input, rule, hits, turns, ranOn)
   const best = telling(hits)
   const quote = best.evidence.text ?? best.text
   const count = hits.reduce((n, h) => n + 1 + h.signal.repeats, 0)
   const repeat = rule.role === 'cause' ? repetition(input.task, hits, turns, stageOf(rule, hits)) : null
-  const where = turns.length === 0 ? '' : ` on ${formatTurns(turns)}`
-  const times = count > 1 ? ` (${plural(count, 'line')}${where})` : where
+  const times = linesSaid(input, count, turns, dropped)
   const message = `${capitalise(rule.summary)}: "${quote}"${times}.${repeat === null ? '' : ` ${repeat.sentence}`} ${rule.means}`
   return draft(input, {
     code: 'LOG_SIGNAL',
@@ -93,7 +96,55 @@ function signalDraft(input: FamilyInput, rule: SignalRule, hits: readonly Classi
       role: rule.role,
       summary: rule.summary,
       lines: count,
+      ...(dropped > 0 ? {signalsNotKept: dropped} : {}),
       repeated: repeat === null ? null : {turns: repeat.turns, withinSeconds: repeat.withinSeconds, stopAt: repeat.stopAt},
+    },
+  })
+}
+
+/**
+ * "(N lines on t1–t5)". When ingest did not keep every signal of the task (its per-task and per-logger caps,
+ * docs/ingest.md "Signals"), the lines counted are only those kept: the count and the turns are said to be of
+ * the lines kept, with how many were not, and — when the task ran turns past the last one shown — that those
+ * turns may hold it too. Never a range or a count as if complete when the records it would come from were not kept.
+ */
+function linesSaid(input: FamilyInput, count: number, turns: readonly number[], dropped: number): string {
+  const where = turns.length === 0 ? '' : ` on ${formatTurns(turns)}`
+  if (dropped === 0) return count > 1 ? ` (${plural(count, 'line')}${where})` : where
+  const later = turnsAfter(input.task, turns[turns.length - 1] ?? null)
+  const unseen = later.length === 0 ? '' : `, so ${formatTurns(later)} may show it too`
+  return ` (${plural(count, 'line')} of those kept${where}; ingest did not keep ${plural(dropped, 'more signal line')} of this task${unseen})`
+}
+
+/**
+ * A limit outside the loop (the feature's task timeout) that more turns of the task followed: it did not end the
+ * task, whatever its rule says a limit does — GuardKit's feature orchestrator stopped waiting, the task's loop ran
+ * on to an end of its own. Said as context, with the turns that came after it; never a cause.
+ */
+function limitRanOn(input: FamilyInput, rule: SignalRule, hits: readonly ClassifiedSignal[], turns: readonly number[], ranOn: readonly number[]): FindingDraft {
+  const best = telling(hits)
+  const quote = best.evidence.text ?? best.text
+  const end = input.task.outcome === null ? 'its records end' : `it ended (${input.task.outcome.value})`
+  return draft(input, {
+    code: 'LOG_SIGNAL',
+    category: rule.category,
+    severity: 'low',
+    turns,
+    message: `A limit outside the loop was logged on ${formatTurns(turns)}: "${quote}". It did not end the task: the task's loop ran on through ${formatTurns(ranOn)}, and ${end} after turn ${ranOn[ranOn.length - 1]}.`,
+    evidence: [best.evidence, ...sample(hits, 6)],
+    remediation: '',
+    fixedIn: null,
+    source: {function: `signal rule ${rule.id}`, spec: `docs/signals.md (${rule.origin.file}:${rule.origin.line})`},
+    keySuffix: rule.id,
+    detail: {
+      ruleId: rule.id,
+      ruleOrder: input.catalogue?.indexOf(rule.id) ?? 0,
+      stage: stageOf(rule, hits),
+      role: 'context',
+      summary: 'a limit outside the loop was logged, but the task ran on after it',
+      lines: hits.reduce((n, h) => n + 1 + h.signal.repeats, 0),
+      ranOn,
+      repeated: null,
     },
   })
 }
@@ -105,6 +156,9 @@ function signalDraft(input: FamilyInput, rule: SignalRule, hits: readonly Classi
  */
 function repetition(task: TaskRun, hits: readonly ClassifiedSignal[], turns: readonly number[], stage: Stage): {sentence: string; turns: number; withinSeconds: number | null; stopAt: number} | null {
   const all = task.turns.map((t) => t.turn)
+  // a task the Coach approved on some turn did get past the error: "no change could have fixed it" and "a detector would
+  // have stopped it" are never said of it (nor of a turn the records show succeeded)
+  if (task.outcome?.value === 'approved' || task.turns.some((t) => t.coach.decision?.value === 'approve')) return null
   if (turns.length < 2 || all.length < 2 || !all.every((t) => turns.includes(t))) return null
   // the same error: one line (task ids, turns, paths and numbers aside) that shows on every turn, not the rule matching another error on each
   const byTurn = all.map((t) => new Set(hits.filter((h) => h.signal.turn === t).map((h) => sameErrorKey(h.signal.evidence.text ?? h.signal.text))))

@@ -73,6 +73,7 @@ export interface EventPayloads {
   'cv-gates-failed': {text: string}
   'cv-tests-skipped': {reason: string}
   'cv-test-run': {command: string; via: string}
+  'cv-test-env': {execution: string}
   'cv-test-result': {passed: boolean; seconds: number | null}
   'cv-test-class': {classification: string; confidence: string | null}
   'cv-zero-test': {text: string}

@@ -2,6 +2,7 @@ import type {Evidence, Fact} from '../../../model/evidence.js'
 import type {RunAttempt, RunSettings, Wave} from '../../../model/run-record.js'
 import type {LogEvent, TableRow} from '../events.js'
 import type {TaskDraft} from './task-draft.js'
+import {keep} from './keep.js'
 
 /** One AutoBuild run captured in a log (a shell prompt + an orchestration start). */
 export interface AttemptDraft {
@@ -33,11 +34,13 @@ export function newAttempt(attempt: number, file: string, startLine: number, com
   return {
     attempt, file, startLine, endLine: startLine, command, kind: null, featureId: null, tasks: new Map(), waves: new Map(), statuses: new Map(),
     featureResult: null, pendingTables: [], lastTs: null, progressPlain: false, progressStamped: false,
-    settings: {maxTurns: null, sdkTimeoutSeconds: null, taskTimeoutSeconds: null, resetTurns: null, enablePerspectiveReset: null, rollbackOnPollution: null},
+    settings: {maxTurns: null, sdkTimeoutSeconds: null, taskTimeoutSeconds: null, resetTurns: null, enablePerspectiveReset: null, rollbackOnPollution: null, fresh: null, coachTestExecution: null},
   }
 }
 
 const MAX_PENDING_TABLES = 50
+/** Records kept per run setting that is logged again on every Coach validation. */
+const MAX_SETTING_EVIDENCE = 500
 /**
  * From a summary table's last row to its status box's first line (docs/record-formats.md §5.5): the table's bottom
  * border, a blank line, the box's top border, then `│ Status: …`.
@@ -56,6 +59,17 @@ export function applyAttemptEvent(att: AttemptDraft, e: LogEvent, ev: Evidence):
     case 'ab-init':
       setSettings(att, e.params, ev)
       break
+    case 'cv-test-env': {
+      // a repository setting, read by the Coach on each validation: kept on the run with every record of it (up to a
+      // cap), so that a task's explanation cites the record of its own validation; records that disagree leave `mixed`
+      const known = att.settings.coachTestExecution
+      if (known == null) att.settings.coachTestExecution = {value: keep(e.execution), evidence: [ev]}
+      else {
+        const value = known.value === e.execution ? known.value : 'mixed'
+        att.settings.coachTestExecution = {value, evidence: known.evidence.length < MAX_SETTING_EVIDENCE ? [...known.evidence, ev] : known.evidence}
+      }
+      break
+    }
     case 'waves-start':
       if (e.taskTimeout !== null) att.settings.taskTimeoutSeconds ??= {value: e.taskTimeout, evidence: [ev]}
       break
@@ -110,6 +124,7 @@ function setSettings(att: AttemptDraft, params: Readonly<Record<string, string>>
   }
   if (params.enable_perspective_reset !== undefined) s.enablePerspectiveReset ??= {value: params.enable_perspective_reset === 'True', evidence: [ev]}
   if (params.rollback_on_pollution !== undefined) s.rollbackOnPollution ??= {value: params.rollback_on_pollution === 'True', evidence: [ev]}
+  if (params.fresh === 'True' || params.fresh === 'False') s.fresh ??= {value: params.fresh === 'True', evidence: [ev]}
 }
 
 export function finishAttempt(att: AttemptDraft, truncated: boolean): RunAttempt {

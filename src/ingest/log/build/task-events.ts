@@ -204,7 +204,10 @@ export function applyTaskEvent(task: TaskDraft, turnNo: number | null, e: LogEve
       if (t) t.independentTests = lastFact({passed: true, durationSeconds: null, skipped: true}, {...ev, note: e.reason})
       break
     case 'cv-test-run':
-      if (t) t.testCommand = lastFact(keep(e.command), ev)
+      if (t) {
+        t.testCommand = lastFact(keep(e.command), ev)
+        t.testVia = lastFact(keep(e.via), ev)
+      }
       break
     case 'cv-test-result':
       if (t) t.independentTests = lastFact({passed: e.passed, durationSeconds: e.seconds}, ev)

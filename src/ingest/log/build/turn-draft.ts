@@ -38,6 +38,7 @@ export interface TurnDraft {
   feedback: Candidate<FeedbackRecord> | null
   gates: Fact<QualityGates> | null
   testCommand: Fact<string> | null
+  testVia: Fact<string> | null
   independentTests: Fact<{passed: boolean; durationSeconds: number | null; skipped?: boolean}> | null
   testFailureClass: Fact<{classification: string; confidence: string | null}> | null
   dump: {value: MutableDump; evidence: Evidence[]} | null
@@ -74,7 +75,7 @@ export function newTurn(turn: number): TurnDraft {
   return {
     turn, playerStatus: null, playerError: null, filesCreated: null, filesModified: null, testsReported: null, toolKeys: [], toolKeysEvidence: [], reportSource: null,
     promisesRecovered: null, sdkTurns: null, sdkMaxTurns: null, decision: null, coachError: null, criteriaMet: null, criteriaTotal: null, verified: null, rejected: null,
-    pending: null, feedback: null, gates: null, testCommand: null, independentTests: null, testFailureClass: null, dump: null, missingCriteria: null,
+    pending: null, feedback: null, gates: null, testCommand: null, testVia: null, independentTests: null, testFailureClass: null, dump: null, missingCriteria: null,
     zeroTestAnomaly: null, stateRecovery: null, checkpoint: null, perspectiveReset: null, startedAt: null, endedAt: null, hasResult: false,
   }
 }
@@ -104,6 +105,7 @@ export function finishTurn(t: TurnDraft): TurnRecord {
       feedback: t.feedback?.value ?? null,
       gates: t.gates,
       testCommand: t.testCommand,
+      testVia: t.testVia,
       independentTests: t.independentTests,
       testFailureClass: t.testFailureClass,
       diagnosticDump: dump,

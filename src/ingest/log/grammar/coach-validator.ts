@@ -28,6 +28,10 @@ export function parseCoachValidator(_level: string, m: string): ParsedEvent | nu
       if ((r = /^Coach rejected (TASK-[\w-]*\w) turn (\d+): zero-test anomaly/.exec(m))) return {kind: 'cv-zero-test', taskId: r[1]!, turn: Number(r[2]), text: m}
       if ((r = /^Criteria verification (\d+)\/(\d+) - diagnostic dump:/.exec(m))) return {kind: 'cv-dump-header', met: Number(r[1]), total: Number(r[2])}
       break
+    case 0x54 /* T */:
+      // the repository's autobuild.coach.test_execution, as the Coach read it (docs/guardkit-logic.md §6.4)
+      if ((r = /^Test execution environment: .*\bcoach_test_execution=(\w+)/.exec(m))) return {kind: 'cv-test-env', execution: r[1]!}
+      break
     case 0x55 /* U */:
       if ((r = /^Using quality gate profile for task type: (\S+)/.exec(m))) return {kind: 'cv-profile', taskType: r[1]!}
       break
