@@ -34,16 +34,8 @@ const INFO_SCAN = 300
  * agent's promises recovered into it, the direct-mode report GuardKit wrote, the SDK turn limit a Player session was given, the Coach's test
  * command, an SDK session that completed, the gate profile chosen).
  */
-export const INFO_FAILURE_WORDS =
-  /\bfail(?:ed|ure|s)?\b(?!=)|\berror\b|exception|timed out|exceeded|exhausted|rejected|not found|no task-specific tests|cancell?(?:ed|ation)|aborted|denied|\binvalid\b|unable to|cannot|refused|unavailable|crash|interrupt|did not (?:write|produce)|no work detected|ALL_PASSED=False|\w=(?:False|None) \(required=True\)|HTTP\/\d(?:\.\d)? [45]\d\d/i
-/**
- * The path records, read at the message's start only. Kept apart from the words: in one
- * alternation, every position of every INFO message was tried against them too (a third of the
- * test's time). `\bfail` is `(?<!\w)fail`, since `f` is a word character.
- */
-export const INFO_FAILURE_PATHS =
-  /^(?:Created Player report from|Recovered [1-9]\d* completion_promises|Wrote direct mode player report|(?:\[[^\]]+\] )?Max turns: \d+\s*$|Running independent tests|(?:\[[^\]]+\] )?SDK completed|Using quality gate profile|Criteria Progress \(Turn \d+\): 0\/)/i
-
+const INFO_FAILURE =
+  /(?<!\w)fail(?:ed|ure|s)?\b(?!=)|\berror\b|exception|timed out|exceeded|exhausted|rejected|not found|no task-specific tests|cancell?(?:ed|ation)|aborted|denied|\binvalid\b|unable to|cannot|refused|unavailable|crash|interrupt|did not (?:write|produce)|no work detected|ALL_PASSED=False|\w=(?:False|None) \(required=True\)|HTTP\/\d(?:\.\d)? [45]\d\d|^Created Player report from|^Recovered [1-9]\d* completion_promises|^Wrote direct mode player report|^(?:\[[^\]]+\] )?Max turns: \d+\s*$|^Running independent tests|^(?:\[[^\]]+\] )?SDK completed|^Using quality gate profile|^Criteria Progress \(Turn \d+\): 0\//i
 /** INFO shapes that carry a decision already kept on the turn (progress lines, feedback), not trouble of their own. */
 const INFO_ROUTINE =
   /^(?:\[[^\]]+\] )?(?:Started turn|Completed turn \d+: (?:feedback|success)|Coach provided feedback|Criteria|Requirements not met|\s*AC-\d|Summary rendered|Final summary|Worktree preserved|Orchestration complete|Feature orchestration complete|Wrote failure results|Phase \d)/
@@ -56,7 +48,7 @@ export function recordSignal(level: string, logger: string, message: string): Si
   if (level === 'INFO' || level === 'DEBUG') {
     if (level === 'DEBUG') return null
     const head = message.length > INFO_SCAN ? message.slice(0, INFO_SCAN) : message
-    if (!(INFO_FAILURE_PATHS.test(head) || INFO_FAILURE_WORDS.test(head)) || (INFO_ROUTINE.test(head) && !ZERO_VERIFIED.test(head))) return null
+    if (!INFO_FAILURE.test(head) || (INFO_ROUTINE.test(head) && !ZERO_VERIFIED.test(head))) return null
   } else if (isSpace(message.charCodeAt(0))) {
     // an indented WARNING continues the block its header opened (the 0/N dump's `  AC text:` lines)
     return null
