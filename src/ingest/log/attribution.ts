@@ -11,8 +11,9 @@ import {attributeSignal, type AttributedSignal, type SignalContext} from './sign
  * turn N` within the next 15 records). Events pass through a fixed window, so memory stays flat.
  *
  * While more than one task's loop is running, the records that name no task are not given to the task
- * seen last or to the one the Player invoker logged for last: that is a guess (read that way, 77 of
- * the corpus' 252 kept `SDK completed` lines went to another task). They go to the task of the record GuardKit writes right after them
+ * seen last or to the one the Player invoker logged for last: that is a guess (read that way, 98 of the
+ * corpus' 243 kept `SDK completed` lines went to another task than their summary names). They go to the
+ * task of the record GuardKit writes right after them
  * for the same task (`SDK completed: turns=N` → `[TASK-X] Message summary`; `Completed turn N: error
  * - Player failed …` and `✗ Player failed` → `Attempting state recovery for TASK-X turn N …`), to the
  * one task the context leaves (the only task in Coach validation, the only one on turn N), or to none:
