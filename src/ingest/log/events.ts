@@ -58,6 +58,8 @@ export interface EventPayloads {
   'ai-tool-keys': {tool: string; keys: readonly string[]}
   'ai-sdk-timeout': {seconds: number; text: string}
   'ai-sdk-turns': {used: number | null; max: number | null}
+  /** `[TASK-X] Message summary: total=…`: the task's SDK session has ended (it names the task of an unnamed `SDK completed` just before). */
+  'ai-summary': Record<never, never>
   'ai-player-report': {how: 'task-work' | 'direct' | 'synthetic' | 'written'}
   'ai-recovered': {what: string; count: number}
   'ai-git-detect': {modified: number; created: number}

@@ -6,7 +6,7 @@ import {intern} from '../build/keep.js'
 const TASK_PREFIX = /^\[(TASK-[\w-]*\w)\] /
 /** The first characters of the alternatives of the invoker-info and (task line) invoker-task notes. */
 const INVOKER_INFO_FIRST = 'BCEFGIRSTW'
-const TASK_INFO_FIRST = 'ADFHMPRSWp'
+const TASK_INFO_FIRST = 'ADFHPRSWp'
 
 /** `guardkit.orchestrator.agent_invoker` — Player invocation and report pipeline. */
 export function parseAgentInvoker(level: string, m: string): ParsedEvent | null {
@@ -82,6 +82,8 @@ function parseTaskLine(level: string, taskId: string, m: string): ParsedEvent | 
     case 0x4d /* M */:
       if ((r = /^Max turns: (\d+)/.exec(m))) return {kind: 'ai-sdk-turns', taskId, used: null, max: Number(r[1])}
       if ((r = /^Mode: (direct|task-work) \(/.exec(m))) return {kind: 'ai-mode', taskId, mode: r[1] as 'direct' | 'task-work'}
+      // attribution.ts pairs an unnamed `SDK completed: turns=N` with the summary that follows it
+      if (m.startsWith('Message summary')) return {kind: 'ai-summary', taskId}
       break
     case 0x41 /* A */:
       // docs/guardkit-logic.md §9.2 _auto_detect_direct_mode (fixed appends ", ac_count=N")
@@ -91,7 +93,7 @@ function parseTaskLine(level: string, taskId: string, m: string): ParsedEvent | 
   // a specialist's own tool calls (`specialist:test-orchestrator invocation ToolUseBlock Bash …`)
   if (m.startsWith('specialist:')) return note('specialist')
   if (level === 'ERROR' && /^(SDK UNEXPECTED ERROR|Error message|Last output|Messages processed)/.test(m)) return {kind: 'ai-error', taskId, text: m}
-  if (TASK_INFO_FIRST.includes(m.charAt(0)) && /^(SDK timeout: |Message summary|Working directory|Allowed tools|Permission mode|SDK invocation|Setting sources|Documentation level|Harness invocation|preflight_ignore_gate|Resuming SDK session|Full traceback|Skipping orchestrator)/.test(m))
+  if (TASK_INFO_FIRST.includes(m.charAt(0)) && /^(SDK timeout: |Working directory|Allowed tools|Permission mode|SDK invocation|Setting sources|Documentation level|Harness invocation|preflight_ignore_gate|Resuming SDK session|Full traceback|Skipping orchestrator)/.test(m))
     return note('invoker-task')
   return null
 }

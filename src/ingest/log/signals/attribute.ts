@@ -14,6 +14,12 @@ export interface SignalContext {
   coach(): string | null
   /** The task seen last (a running one before a finished one). */
   latest(): string | null
+  /** More than one task's loop is running: who logged last says nothing of whose record this is. */
+  concurrent(): boolean
+  /** The task of the record GuardKit writes right after this one for the same task, if it is in the window ahead. */
+  paired(): string | null
+  /** While tasks run at once, the task in Coach validation this Coach record belongs to (null: none can be told). */
+  coachOf(): string | null
 }
 
 const TASKS = /\bTASK-[A-Za-z0-9][A-Za-z0-9_-]*[A-Za-z0-9]/g
@@ -23,7 +29,9 @@ const TURN = /\b(?:turn|Turn) (\d+)\b|_turn_(\d+)\.json/
  * Which task and turn a signal belongs to (docs/record-formats.md §5.2, docs/ingest.md "Signals"): the task its
  * text names; else the task of the event read from the same record or console item; else by who
  * logged it (the Player invoker's task, the task in Coach validation); else the task seen last.
- * Tasks of a wave run concurrently, so the last two are a best guess, as for every unnamed record.
+ * While several tasks' loops run at once, the last two would be a guess: the task of the record
+ * that pairs with this one ahead, or for the Coach's records the task in Coach validation (the only
+ * one, or the one the next Coach record names), else no task (the signal stays with the run).
  */
 export function attributeSignal(
   signal: SignalText,
@@ -34,6 +42,11 @@ export function attributeSignal(
   if (named !== null) return {taskId: named, turn: turnIn(signal.text) ?? (ctx.known(named) ? positive(ctx.turnOf(named)) : null)}
   if (sameItem !== null && sameItem.taskId !== null) return {taskId: sameItem.taskId, turn: sameItem.turn}
   const logger = signal.logger
+  if (ctx.concurrent()) {
+    const coachRecord = logger.endsWith('coach_validator') || (logger === CONSOLE_LOGGER && signal.text.startsWith('Coach'))
+    const to = ctx.paired() ?? (coachRecord ? ctx.coachOf() : null)
+    return to === null ? {taskId: null, turn: turnIn(signal.text)} : {taskId: to, turn: turnIn(signal.text) ?? positive(ctx.turnOf(to))}
+  }
   const taskId =
     logger === 'guardkit.orchestrator.agent_invoker' ? ctx.invoker() ?? ctx.latest()
       : logger.endsWith('coach_validator') ? ctx.coach() ?? ctx.latest()

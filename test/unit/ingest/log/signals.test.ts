@@ -162,3 +162,148 @@ describe('signals: what ingest keeps of the trouble a log records (docs/ingest.m
     expect(r.tasks[0]!.signals!.map((x) => x.evidence.line)).toEqual([9, 10, 23])
   })
 })
+
+/**
+ * Authored after the concurrent waves of the corpus (graphiti_enhancement max_turns_exceeded, db_stalled,
+ * gb10 db_feature_2, FORGE-FEAT-005): records that name no task, while two tasks' loops run at once
+ * (docs/ingest.md, "Signals"). In each, TASK-AB-001 is the task the Player invoker logged for last and
+ * the task seen last; the record belongs to TASK-AB-002, named by the record GuardKit writes after it.
+ */
+describe('signals of tasks running at once: the record that names the task, not the task seen last', () => {
+  const AI = 'INFO:guardkit.orchestrator.agent_invoker'
+  const WT = '/repo/.guardkit/worktrees/FEAT-AB12/.guardkit/autobuild'
+  const two = [...START, ...loop('TASK-AB-002'), ...loop('TASK-AB-001'), `${AI}:[TASK-AB-001] ToolUseBlock Write input keys: ['file_path', 'content']`]
+  const of = (r: LogIngestResult, id: string) => r.tasks.find((t) => t.taskId === id)!
+  const turn1 = (r: LogIngestResult, id: string) => of(r, id).turns.find((t) => t.turn === 1)
+  const lineOf = (r: LogIngestResult, id: string, text: string) => of(r, id).signals!.filter((s) => s.text.includes(text)).map((s) => s.evidence.line)
+
+  it('SDK completed → [TASK-X] Message summary: the summary names the task, with another task\'s record between', () => {
+    const r = ingest([
+      ...two,
+      `${AI}:SDK completed: turns=50`,
+      `${AI}:[TASK-AB-001] ToolUseBlock Write input keys: ['file_path', 'content']`,
+      `${AI}:[TASK-AB-002] Message summary: total=157, assistant=91, tools=58, results=1`,
+      `${AI}:Wrote task_work_results.json to ${WT}/TASK-AB-002/task_work_results.json`,
+      `${AI}:Created Player report from task_work_results.json for TASK-AB-002 turn 1`,
+    ])
+    expect(lineOf(r, 'TASK-AB-002', 'SDK completed: turns=50')).toEqual([10])
+    expect(lineOf(r, 'TASK-AB-001', 'SDK completed')).toEqual([])
+  })
+
+  it('two SDK sessions ending one after the other: each summary names its own, in order', () => {
+    const r = ingest([
+      ...two,
+      `${AI}:SDK completed: turns=50`,
+      `${AI}:SDK completed: turns=12`,
+      `${AI}:[TASK-AB-002] Message summary: total=157, assistant=91, tools=58, results=1`,
+      `${AI}:[TASK-AB-001] Message summary: total=20, assistant=11, tools=8, results=1`,
+    ])
+    expect(texts(of(r, 'TASK-AB-002').signals)).toEqual(['SDK completed: turns=50'])
+    expect(texts(of(r, 'TASK-AB-001').signals)).toEqual(['SDK completed: turns=12'])
+  })
+
+  it('Completed turn N: error - Player failed and ✗ Player failed → Attempting state recovery for TASK-X turn N', () => {
+    const r = ingest([
+      ...two,
+      'ERROR:guardkit.orchestrator.agent_invoker:[TASK-AB-002] SDK API error in stream: unknown',
+      '  ✗ Player failed: SDK agent error: unknown',
+      '   Error: SDK agent error: unknown',
+      'INFO:guardkit.orchestrator.progress:Completed turn 1: error - Player failed: SDK agent error: unknown',
+      'INFO:guardkit.orchestrator.autobuild:Attempting state recovery for TASK-AB-002 turn 1 after Player failure: SDK agent error: unknown',
+      'INFO:guardkit.orchestrator.state_tracker:Capturing state for TASK-AB-002 turn 1',
+    ])
+    expect(lineOf(r, 'TASK-AB-002', 'Player failed')).toEqual([11, 13])
+    expect(lineOf(r, 'TASK-AB-001', 'Player failed')).toEqual([])
+    // the events too: the Player's error is the turn's of the task that failed
+    expect(turn1(r, 'TASK-AB-002')?.player.error?.value).toContain('SDK agent error: unknown')
+    expect(turn1(r, 'TASK-AB-001')?.player.error ?? null).toBeNull()
+  })
+
+  it('two failures with the same error, back to back: each progress line goes with the recovery record after it', () => {
+    const failure = (id: string, ts: string, between: readonly string[]) => [
+      `${AI}:Wrote direct mode player report to ${WT}/${id}/player_turn_1.json`,
+      `  ✗ [2026-04-26T07:37:${ts}Z] Player failed: Unexpected error: Agent player received API error: authentication_failed`,
+      '   Error: Unexpected error: Agent player received API error: authentication_failed',
+      ...between,
+      `INFO:guardkit.orchestrator.progress:[2026-04-26T07:37:${ts}Z] Completed turn 1: error - Player failed: Unexpected error: Agent player received API error: authentication_failed`,
+      `INFO:guardkit.orchestrator.autobuild:Attempting state recovery for ${id} turn 1 after Player failure: Unexpected error: Agent player received API error: authentication_failed`,
+    ]
+    // the first task's state capture is logged between the second's console line and its progress line
+    const r = ingest([...two, ...failure('TASK-AB-001', '59.109', []), ...failure('TASK-AB-002', '59.111', ['INFO:guardkit.orchestrator.state_tracker:Capturing state for TASK-AB-001 turn 1'])])
+    expect(lineOf(r, 'TASK-AB-001', 'Player failed')).toEqual([11, 13])
+    expect(lineOf(r, 'TASK-AB-002', 'Player failed')).toEqual([16, 19])
+  })
+
+  it('✗ Player failed printed after its recovery record (stdout behind stderr): the recovery with the same error', () => {
+    const r = ingest([
+      ...two,
+      'INFO:guardkit.orchestrator.progress:Completed turn 1: error - Player failed - attempting state recovery',
+      'INFO:guardkit.orchestrator.autobuild:Attempting state recovery for TASK-AB-002 turn 1 after Player failure: SDK timeout after 600s: task-work execution exceeded 600s timeout',
+      '  ✗ Player failed - attempting state recovery',
+      '   Error: SDK timeout after 600s: task-work execution exceeded 600s timeout',
+    ])
+    // the progress line (10) and the console line, quoted at its Error line (13)
+    expect(lineOf(r, 'TASK-AB-002', 'Player failed')).toEqual([10, 13])
+    expect(lineOf(r, 'TASK-AB-001', 'Player failed')).toEqual([])
+  })
+
+  it('keeps at the run a record no following record names while two tasks run: no guess', () => {
+    const r = ingest([
+      ...two,
+      `${AI}:SDK completed: turns=50`,
+      'WARNING:guardkit.orchestrator.autobuild:Error capturing turn state: \'AutoBuildOrchestrator\' object has no attribute \'_current_task_id\'',
+      'INFO:guardkit.orchestrator.progress:Completed turn 1: error - Player failed: SDK agent error: unknown',
+      `${AI}:[TASK-AB-001] ToolUseBlock Write input keys: ['file_path', 'content']`,
+    ])
+    expect(texts(r.attempts[0]!.signals)).toEqual([
+      'SDK completed: turns=50',
+      'Error capturing turn state: \'AutoBuildOrchestrator\' object has no attribute \'_current_task_id\'',
+      'Completed turn 1: error - Player failed: SDK agent error: unknown',
+    ])
+    expect(texts(of(r, 'TASK-AB-001').signals)).toEqual([])
+    expect(texts(of(r, 'TASK-AB-002').signals)).toEqual([])
+  })
+
+  it('a lone running task still gets them: the other\'s loop has ended, though the invoker logged for it last', () => {
+    const lone = (ended: string) => ingest([
+      ...two,
+      `INFO:guardkit.orchestrator.autobuild:Orchestration complete: ${ended}, decision=max_turns_exceeded, turns=1`,
+      // the running task's heartbeats are notes: the invoker's last task is still TASK-AB-001
+      `${AI}:[TASK-AB-002] task-work implementation in progress... (600s elapsed)`,
+      `${AI}:SDK completed: turns=50`,
+      'WARNING:guardkit.orchestrator.autobuild:Error capturing turn state: \'AutoBuildOrchestrator\' object has no attribute \'_current_task_id\'',
+      'INFO:guardkit.orchestrator.progress:Completed turn 1: error - Player failed: SDK agent error: unknown',
+    ])
+    const all = ['SDK completed: turns=50', 'Error capturing turn state: \'AutoBuildOrchestrator\' object has no attribute \'_current_task_id\'',
+      'Completed turn 1: error - Player failed: SDK agent error: unknown']
+    // the case of graphiti_enhancement__max_turns_exceeded.log:1215, TASK-CR-007 over and TASK-CR-009 left
+    const first = lone('TASK-AB-001')
+    expect(texts(of(first, 'TASK-AB-002').signals)).toEqual(all)
+    expect(texts(of(first, 'TASK-AB-001').signals)).toEqual([])
+    const second = lone('TASK-AB-002')
+    expect(texts(of(second, 'TASK-AB-001').signals)).toEqual(all)
+    expect(texts(second.attempts[0]!.signals)).toEqual([])
+  })
+
+  it('a task the feature timed out goes on running: after its wave\'s end, a record of the next wave\'s task is still told apart', () => {
+    const r = ingest([
+      ...START,
+      'INFO:guardkit.cli.display:Started wave 1: [\'TASK-AB-001\', \'TASK-AB-002\']',
+      ...loop('TASK-AB-001'),
+      ...loop('TASK-AB-002'),
+      'INFO:guardkit.orchestrator.autobuild:Orchestration complete: TASK-AB-001, decision=approved, turns=1',
+      '  ⏱ TASK-AB-002: Task TASK-AB-002 timed out after 2400s (40 min)',
+      'INFO:guardkit.cli.display:Wave 1 complete: passed=1, failed=1',
+      'INFO:guardkit.cli.display:Started wave 2: [\'TASK-AB-003\']',
+      ...loop('TASK-AB-003'),
+      // TASK-AB-002's thread: the invoker's last task is TASK-AB-003
+      `${AI}:SDK completed: turns=50`,
+      `${AI}:[TASK-AB-002] Message summary: total=108, assistant=61, tools=45, results=1`,
+      'INFO:guardkit.orchestrator.autobuild:Orchestration complete: TASK-AB-002, decision=cancelled, turns=1',
+      `${AI}:SDK completed: turns=12`,
+    ])
+    expect(texts(of(r, 'TASK-AB-002').signals)).toEqual(['TASK-AB-002: Task TASK-AB-002 timed out after 2400s (40 min)', 'SDK completed: turns=50'])
+    // once TASK-AB-002's loop is over, TASK-AB-003 runs alone
+    expect(texts(of(r, 'TASK-AB-003').signals)).toEqual(['SDK completed: turns=12'])
+  })
+})
