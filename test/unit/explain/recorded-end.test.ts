@@ -15,6 +15,9 @@ function gateTurn(turn: number): string[] {
     `INFO:${CV}:Starting Coach validation for ${TASK} turn ${turn}`,
     `INFO:${CV}:Test execution environment: sys.executable=/usr/bin/python3, which pytest=/usr/bin/pytest, coach_test_execution=sdk`,
     `INFO:${CV}:Running independent tests via subprocess: pytest tests/test_a.py -v --tb=short`,
+    // four more warnings of the Coach's logger on every turn: past the logger's cap, ingest keeps the first four message
+    // shapes of a turn (src/ingest/log/signals/store.ts), so the gate line after them is not kept on the later turns
+    ...['a', 'b', 'c', 'd'].map((x) => `WARNING:${CV}:Specialist ${x} skipped on turn ${turn}`),
     `INFO:${CV}:Quality gate evaluation complete: tests=None (required=True), coverage=True (required=True), arch=True (required=False), audit=True (required=True), ALL_PASSED=False`,
     '  ⚠ Feedback: - Tests did not pass during task-work execution',
     `INFO:${AB}:Criteria Progress (Turn ${turn}): 0/3 verified (0%)`,

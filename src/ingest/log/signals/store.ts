@@ -14,26 +14,35 @@ export interface AttributedSignal {
 
 /**
  * Per task run: at most this many signals, and this many from one logger (a FalkorDB error storm
- * must not push a task's one Player error out). Past either, a logger's first signal on a turn is
- * still kept, up to HARD_MAX: the diagnosis counts the turns an error shows on, and a long run's last
- * turns are the ones that ended it. Identical signals in one turn are counted on the first. What is
- * not kept is counted (`signalsDropped`).
+ * must not push a task's one Player error out). Past either, the first signal of each of a logger's
+ * first few message shapes on a turn is still kept, up to HARD_MAX: the diagnosis counts the turns an
+ * error shows on, and a long run's last turns are the ones that ended it. By shape, not only by logger:
+ * the Coach logs its gate profile before its gate results on every turn, and the first alone would
+ * leave the gate results of every turn past the cap out (a gate failure said for t1–t20 of 25).
+ * Identical signals in one turn are counted on the first. What is not kept is counted (`signalsDropped`).
  */
 const MAX_PER_TASK = 300
 const MAX_PER_LOGGER = 60
 const HARD_MAX = 1000
+/** Message shapes of one logger kept per turn past the caps. */
+const SHAPES_PER_TURN = 4
+
+/** A message's shape: its text with every run of digits one `0` (counts, turns, durations, ids differ; the words do not). */
+function shapeOf(text: string): string {
+  return text.replace(/\d+/g, '0')
+}
 
 interface Bucket {
   readonly signals: {-readonly [K in keyof Signal]: Signal[K]}[]
   readonly byKey: Map<string, number>
   readonly perLogger: Map<string, number>
-  /** logger and turn of every signal kept. */
-  readonly onTurn: Set<string>
+  /** Per logger and turn, the shapes of the signals kept. */
+  readonly onTurn: Map<string, Set<string>>
   dropped: number
 }
 
 function newBucket(): Bucket {
-  return {signals: [], byKey: new Map(), perLogger: new Map(), onTurn: new Set(), dropped: 0}
+  return {signals: [], byKey: new Map(), perLogger: new Map(), onTurn: new Map(), dropped: 0}
 }
 
 /** The signals of one AutoBuild run, per task id (any id a signal named or was attributed to) and the run's own. */
@@ -62,12 +71,19 @@ export function addSignal(store: AttemptSignals, file: string, a: AttributedSign
   const fromLogger = bucket.perLogger.get(s.logger) ?? 0
   const loggerTurn = `${s.logger}\u0000${a.turn ?? ''}`
   const withinCaps = bucket.signals.length < MAX_PER_TASK && fromLogger < MAX_PER_LOGGER
-  if (!withinCaps && (bucket.onTurn.has(loggerTurn) || bucket.signals.length >= HARD_MAX)) {
+  let shapes = bucket.onTurn.get(loggerTurn)
+  const shape = shapeOf(s.text)
+  if (!withinCaps && (shapes === undefined ? false : shapes.has(shape) || shapes.size >= SHAPES_PER_TURN)) {
+    bucket.dropped++
+    return
+  }
+  if (!withinCaps && bucket.signals.length >= HARD_MAX) {
     bucket.dropped++
     return
   }
   bucket.perLogger.set(s.logger, fromLogger + 1)
-  bucket.onTurn.add(loggerTurn)
+  if (shapes === undefined) bucket.onTurn.set(loggerTurn, (shapes = new Set()))
+  shapes.add(shape)
   bucket.byKey.set(key, bucket.signals.length)
   bucket.signals.push({
     source: s.source,

@@ -118,19 +118,24 @@ describe('signals: what ingest keeps of the trouble a log records (docs/ingest.m
     expect(texts(t.signals)).toContain('[TASK-AB-001] the one that matters')
   })
 
-  it('a long run keeps each turn\'s first error of a logger after the logger\'s cap is reached (its last turns are not lost)', () => {
+  it('a long run keeps each turn\'s first errors of a logger after the logger\'s cap is reached (its last turns are not lost)', () => {
+    // six messages of six shapes from one logger on each of 80 turns (numbers differ from turn to turn, words do not)
     const turns = Array.from({length: 80}, (_, k) => k + 1).flatMap((n) => [
       `INFO:guardkit.orchestrator.autobuild:Executing turn ${n}/80`,
       `INFO:guardkit.orchestrator.agent_invoker:Invoking Player via task-work delegation for TASK-AB-001 (turn ${n})`,
       `ERROR:guardkit.orchestrator.agent_invoker:[TASK-AB-001] Player failed after ${n * 7}s: connection reset`,
       `ERROR:guardkit.orchestrator.agent_invoker:[TASK-AB-001] Retry ${n} gave up`,
+      ...['a', 'b', 'c', 'd'].map((x) => `ERROR:guardkit.orchestrator.agent_invoker:[TASK-AB-001] Cleanup ${x} failed after ${n}s`),
     ])
     const t = ingest([...START, `INFO:guardkit.orchestrator.autobuild:Starting orchestration for TASK-AB-001 (resume=False)`, ...turns]).tasks[0]!
     const failed = t.signals!.filter((s) => s.text.includes('Player failed after'))
     expect(failed.map((s) => s.turn)).toEqual(Array.from({length: 80}, (_, k) => k + 1))
-    // the logger's cap still holds for the rest: 60 kept in turn order, then one per turn
-    expect(t.signals!.filter((s) => s.logger === 'guardkit.orchestrator.agent_invoker')).toHaveLength(60 + 50)
-    expect(t.signalsDropped).toBe(160 - 110)
+    // the logger's cap still holds for the rest: 60 kept in turn order (turns 1–10), then the first four shapes of
+    // each later turn: a fifth and sixth shape on the same turn are counted, not kept
+    const kept = t.signals!.filter((s) => s.logger === 'guardkit.orchestrator.agent_invoker')
+    expect(kept).toHaveLength(60 + 70 * 4)
+    expect(kept.filter((s) => s.turn === 80).map((s) => s.text)).toEqual(['[TASK-AB-001] Player failed after 560s: connection reset', '[TASK-AB-001] Retry 80 gave up', '[TASK-AB-001] Cleanup a failed after 80s', '[TASK-AB-001] Cleanup b failed after 80s'])
+    expect(t.signalsDropped).toBe(80 * 6 - (60 + 70 * 4))
   })
 
   it('cuts a signal to one line of 400 code points', () => {
