@@ -1,7 +1,7 @@
 import type {Evidence} from '../../model/evidence.js'
 import type {TaskEvent, TaskRun} from '../../model/run-record.js'
 import {draft, formatTurns, plural, type FamilyInput, type FindingDraft} from '../draft.js'
-import {parseTime, turnTimes} from '../record-facts.js'
+import {turnTimes} from '../record-facts.js'
 
 type GraphitiError = Extract<TaskEvent, {kind: 'graphiti-error'}>
 
@@ -12,15 +12,28 @@ const KIND_TEXT: Record<GraphitiError['errorKind'], string> = {
   other: 'other knowledge-graph errors',
 }
 
+/** A line that reports the client's change of state, not a failure: the circuit breaker tripping. */
+const STATE_CHANGE = /disabled after \d+ consecutive failures|continuing without knowledge graph/i
+/**
+ * Lines that report again a failure logged on its own line: the client's `Search request failed: …` quotes the
+ * driver's query error, and asyncio's `Task exception was never retrieved` the exception of a task already logged.
+ */
+const ECHO = /^Search request failed|Task exception was never retrieved/
+
 /**
  * GRAPHITI_CONNECTION_DEGRADED (docs/findings.md; fixtures/runs/ac1a-run1-pre-acr): knowledge-graph
- * (Graphiti/FalkorDB) connection and asyncio event-loop errors, counted per kind, per turn and over time,
- * with what they cost in turn time when the records carry timestamps. Certain: the error records are in
- * the log. Ingest keeps 40 per task and counts the rest; parallel tasks share one client, so the records
- * are attributed to the task that was logging last.
+ * (Graphiti/FalkorDB) connection and asyncio event-loop error lines, counted per kind and per turn, with what
+ * they cost in turn time when the progress records carry timestamps. Certain: the error records are in the
+ * log. They are counted as lines, not as calls: one failed query is logged by the driver and again by the
+ * client or asyncio. The circuit breaker's line is a change of state, not a failure. The lines carry no time
+ * of their own (ingest dates them by the last timestamped line before them), so no duration is given from
+ * them. Ingest keeps 40 per task and counts the rest; parallel tasks share one client, so the records are
+ * attributed to the task that was logging last.
  */
 export function detectInfrastructureFindings(input: FamilyInput): FindingDraft[] {
-  const errors = input.task.events.filter((e): e is GraphitiError => e.kind === 'graphiti-error')
+  const all = input.task.events.filter((e): e is GraphitiError => e.kind === 'graphiti-error')
+  const breaker = all.find((e) => STATE_CHANGE.test(lineText(e)))
+  const errors = all.filter((e) => !STATE_CHANGE.test(lineText(e)))
   const serious = errors.filter((e) => e.errorKind !== 'other')
   if (serious.length === 0) return []
   const uncounted = cappedCount(input.task)
@@ -28,18 +41,16 @@ export function detectInfrastructureFindings(input: FamilyInput): FindingDraft[]
   for (const e of errors) byKind.set(e.errorKind, (byKind.get(e.errorKind) ?? 0) + 1)
   const turns = [...new Set(errors.map((e) => e.turn).filter((t): t is number => t !== null && t >= 1))].sort((a, b) => a - b)
   const perTurn = turns.map((t) => ({turn: t, errors: errors.filter((e) => e.turn === t).length}))
-  const times = errors.map((e) => parseTime(e.timestamp)).filter((t): t is number => t !== null)
-  const span = times.length >= 2 ? {first: Math.min(...times), last: Math.max(...times)} : null
   const latency = turnLatency(input.task, new Set(turns))
   const runTotal = input.run.tasks
     .filter((t) => t.attempt === input.task.attempt)
-    .reduce((n, t) => n + t.events.filter((e) => e.kind === 'graphiti-error').length + cappedCount(t), 0)
+    .reduce((n, t) => n + t.events.filter((e) => e.kind === 'graphiti-error' && !STATE_CHANGE.test(lineText(e))).length + cappedCount(t), 0)
   const total = errors.length + uncounted
+  const echoes = errors.filter((e) => ECHO.test(lineText(e))).length
   const onlyCleanup = serious.every((e) => e.errorKind === 'no-running-loop')
   const kinds = [...byKind.entries()].map(([k, n]) => `${n} ${KIND_TEXT[k]}`).join(', ')
-  const overTime = span ? ` over ${formatMinutes((span.last - span.first) / 60000)}` : ''
-  const breaker = errors.find((e) => e.evidence.some((x) => /disabled after \d+ consecutive failures/.test(x.note ?? '')))
-  const tripped = breaker ? `; after that the client was disabled for the rest of the run${breaker.turn !== null ? ` (turn ${breaker.turn})` : ''}` : ''
+  const repeated = echoes > 0 ? `; ${echoes} of them repeat a failure logged on another line (\`Search request failed\`, \`Task exception was never retrieved\`), so the failed calls are fewer than the lines` : ''
+  const tripped = breaker ? `; then the client was disabled for the rest of the run${breaker.turn !== null ? ` (turn ${breaker.turn})` : ''}` : ''
   const cost = latency ? `; turn time ${formatMinutes(latency.withErrors)} on average with errors, ${formatMinutes(latency.without)} without` : ''
   return [
     draft(input, {
@@ -47,9 +58,9 @@ export function detectInfrastructureFindings(input: FamilyInput): FindingDraft[]
       severity: onlyCleanup ? 'low' : 'medium',
       turns,
       message: onlyCleanup
-        ? `Knowledge-graph cleanup failed with "no running event loop" (${plural(total, 'error')}): the graph client was closed from another thread's loop; the turns themselves were not affected.`
-        : `Knowledge-graph (Graphiti/FalkorDB) calls failed ${total} times${turns.length ? ` during ${formatTurns(turns)}` : ''}${overTime} (${kinds}${uncounted ? `, ${uncounted} more not kept` : ''}): Player and Coach context was loaded degraded or not at all${tripped}${cost}.`,
-      evidence: evidenceSample(errors),
+        ? `Knowledge-graph cleanup failed with "no running event loop" (${plural(total, 'error line')}): the graph client was closed from another thread's loop; the turns themselves were not affected.`
+        : `The log holds ${plural(total, 'knowledge-graph (Graphiti/FalkorDB) error line')}${turns.length ? ` during ${formatTurns(turns)}` : ''} (${kinds}${uncounted ? `, ${uncounted} more not kept` : ''}${repeated}): Player and Coach context was loaded degraded or not at all${tripped}${cost}.`,
+      evidence: [...evidenceSample(errors), ...(breaker?.evidence ?? [])],
       remediation: 'Check that FalkorDB is reachable from the build machine; run the feature with Graphiti disabled (it only adds context) or with fewer parallel tasks; GuardKit 98ee6962+ keeps each thread\'s event loop for cleanup.',
       fixedIn: null,
       source: {function: 'AutoBuildOrchestrator._cleanup_thread_loaders / _capture_turn_state, GraphitiClient', spec: 'seed 003 F3 (not modelled, §2 S003)'},
@@ -58,14 +69,18 @@ export function detectInfrastructureFindings(input: FamilyInput): FindingDraft[]
         byKind: Object.fromEntries(byKind),
         perTurn,
         uncounted,
+        repeatLines: echoes,
         runTotal,
-        firstAt: span ? new Date(span.first).toISOString().slice(0, 19) : null,
-        lastAt: span ? new Date(span.last).toISOString().slice(0, 19) : null,
         turnMinutes: latency,
         disabledAtTurn: breaker ? breaker.turn : null,
       },
     }),
   ]
+}
+
+/** What the error line says (ingest keeps it as the evidence's note). */
+function lineText(e: TaskEvent): string {
+  return e.evidence.map((x) => x.note ?? x.text ?? '').join('\n')
 }
 
 function cappedCount(task: TaskRun): number {

@@ -28,7 +28,7 @@ describe('the verdict (docs/cli.md "The text report")', () => {
     const v = await db003Verdict({fixed: fixedStallAt5()})
     expect(v.happened).toBe('cancelled at turn 18 (feature task timeout, 2400 s)')
     // seed 002: primary test-environment, with the line that shows it; contributing loop-control and the timeout
-    expect(v.why).toMatch(/^test-environment: the Coach's own test run failed on infrastructure/)
+    expect(v.why).toMatch(/^test-environment: the Coach's own test run failed on an import or environment error/)
     expect(v.why).toMatch(/— "[^"]*OperationalError[^"]*" \(run\.log:\d+\)/)
     expect(v.why).toMatch(/; contributing: .*loop-control, timeout$/)
     expect(v.underProfiles).toEqual([{profile: 'fixed', text: expect.stringMatching(/^stops at turn 5: unrecoverable_stall, signature 82511af6 \(approximate/)}])

@@ -24,6 +24,32 @@ describe('INFRA_TEST_FAILURE', () => {
     expect(f!.deduction).toMatch(/1\.7 s/)
   })
 
+  // a conftest ImportError is raised as well by a dependency missing where the Coach ran pytest as by the Player's own code
+  it('is inferred, and says the records cannot tell the environment from the code, when the feedback holds only an import error and no classification is logged', () => {
+    const text = "- Independent test verification failed:\n  ImportError while loading conftest '/U"
+    const task = taskRun({turns: [feedbackTurn(1, text, 0, 7, {coach: {...failedTests(0.4), ...gatesPassed}})]})
+    const f = detectTestFindings(handInput(task, {era: eraOf('as-run:8a697b80')})).find((x) => x.code === 'INFRA_TEST_FAILURE')
+    expect(f!.confidence).toBe('inferred')
+    expect(f!.message).toMatch(/records do not say which/)
+    expect(f!.message).not.toMatch(/no code change|not the code/)
+    expect(f!.deduction).toMatch(/no classification/)
+    expect(f!.remediation).not.toMatch(/Mock the database|SQLite/)
+    expect(f!.remediation).toMatch(/the Player wrote\), that code is what to fix/)
+  })
+
+  it("follows GuardKit's own classification record: ambiguous confidence is inferred, high is certain", () => {
+    const withClass = (confidence: string) =>
+      taskRun({turns: [feedbackTurn(1, '- Tests failed due to infrastructure/environment issues (not code defects). Reme', 0, 12, {coach: {...failedTests(12.7), ...gatesPassed, testFailureClass: fact({classification: 'infrastructure', confidence}, 1343)}})]})
+    const ambiguous = detectTestFindings(handInput(withClass('ambiguous'), {era: eraOf('fixed')})).find((x) => x.code === 'INFRA_TEST_FAILURE')
+    expect(ambiguous!.confidence).toBe('inferred')
+    expect(ambiguous!.message).toMatch(/ambiguous confidence/)
+    expect(ambiguous!.message).not.toMatch(/no code change/)
+    expect(ambiguous!.remediation).not.toMatch(/ModuleNotFoundError/)
+    const high = detectTestFindings(handInput(withClass('high'), {era: eraOf('fixed')})).find((x) => x.code === 'INFRA_TEST_FAILURE')
+    expect(high!.confidence).toBe('certain')
+    expect(high!.message).toMatch(/high confidence/)
+  })
+
   it('is not reported for a code failure, however fast (ok-approved-after-feedback: KeyError)', async () => {
     const run = await loadFixture('ok-approved-after-feedback')
     const codes = detectTestFindings(familyInput(run, taskOf(run, 'TASK-HC-002'))).map((f) => f.code)
@@ -106,5 +132,38 @@ describe('gates and zero-test anomaly', () => {
     expect(f!.confidence).toBe('certain')
     expect(f!.evidence).toEqual([{file: 'run.log', line: 15}, {file: 'run.log', line: 35}])
     expect(detectTestFindings(handInput(taskRun({turns: turns.slice(1, 2)}))).map((x) => x.code)).not.toContain('ZERO_TEST_ANOMALY')
+  })
+})
+
+describe('ZERO_TEST_ANOMALY', () => {
+  // the check has two conditions (docs/guardkit-logic.md §6.8); the finding names the one its record names
+  it('words a rejection for tests_passed=0 and coverage=null by that record, not as missing task-specific tests', () => {
+    const anomaly = {value: true, evidence: [{file: 'run.log', line: 204, text: 'Zero-test anomaly: all_passed=true but tests_passed=0 and coverage=null. Player may have reported quality gates as passed without running tests.'}]}
+    const turns = [1, 2].map((n) => feedbackTurn(n, '- Quality gates reported as passed but no tests were executed (tests_passed=0, coverage=null).', 0, 6, {coach: {...gatesPassed, independentTests: fact({passed: true, durationSeconds: 0.6}), zeroTestAnomaly: anomaly}}))
+    const f = detectTestFindings(handInput(taskRun({turns}))).find((x) => x.code === 'ZERO_TEST_ANOMALY')
+    expect(f!.message).toMatch(/tests_passed=0 and coverage=null/)
+    expect(f!.message).not.toMatch(/zero task-specific tests/)
+    expect(f!.category).toBe('pipeline-data-loss')
+    expect(f!.confidence).toBe('inferred')
+  })
+
+  it('keeps the no-task-specific-tests wording for the other condition', () => {
+    const anomaly = {value: true, evidence: [{file: 'run.log', line: 9, text: 'Zero-test anomaly: no task-specific tests created (tests_written=[]) and independent verification skipped (no task-specific test files found).'}]}
+    const task = taskRun({turns: [feedbackTurn(1, '- No task-specific tests created', 0, 6, {coach: {...gatesPassed, zeroTestAnomaly: anomaly}})]})
+    const f = detectTestFindings(handInput(task)).find((x) => x.code === 'ZERO_TEST_ANOMALY')
+    expect(f!.message).toMatch(/zero task-specific tests/)
+    expect(f!.confidence).toBe('certain')
+  })
+})
+
+describe('GATES_SHORT_CIRCUIT', () => {
+  it("names on each turn the gates that turn records, the feedback's included (a gate recorded as None)", () => {
+    const gates = (coverageMet: boolean | null) => ({gates: fact({testsPassed: true, coverageMet, archReviewPassed: false, planAuditPassed: true, allPassed: false, testsRequired: null, coverageRequired: null, archReviewRequired: null})})
+    const turns = [
+      feedbackTurn(1, '- Architectural review score below 60:', 0, 5, {coach: gates(true)}),
+      feedbackTurn(2, '- Coverage threshold not met:\n- Architectural review score below 60:', 0, 5, {coach: gates(null)}),
+    ]
+    const f = detectTestFindings(handInput(taskRun({turns}))).find((x) => x.code === 'GATES_SHORT_CIRCUIT')
+    expect(f!.message).toContain('(architecture review on t1; coverage and architecture review on t2)')
   })
 })
