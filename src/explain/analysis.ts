@@ -101,6 +101,20 @@ export interface WhatIf {
 }
 
 /** Waves, timeouts and the feature result against the task outcomes. */
+/**
+ * A time limit the feature recorded for a task. `stage` says when it was checked: the task time budget is checked
+ * before a turn starts (`turn` is the turn that did not start), the feature's task timeout while a turn runs.
+ * `laterTurn`: the last turn the task's own loop recorded after a feature timeout that did not end it.
+ */
+export interface FeatureTimeout {
+  readonly taskId: string
+  readonly seconds: number | null
+  readonly turn: number | null
+  readonly stage?: 'before-turn' | 'during-turn'
+  readonly laterTurn?: number
+  readonly evidence: readonly Evidence[]
+}
+
 export interface FeaturePicture {
   readonly featureId: string | null
   /** The AutoBuild run (attempt) this picture is of. */
@@ -108,7 +122,7 @@ export interface FeaturePicture {
   readonly waves: readonly {readonly wave: number; readonly taskIds: readonly string[]; readonly statuses: Readonly<Record<string, string>>}[]
   readonly featureResult: string | null
   /** Timeouts and cancellations with the task they ended and the evidence. */
-  readonly timeouts: readonly {readonly taskId: string; readonly seconds: number | null; readonly turn: number | null; readonly evidence: readonly Evidence[]}[]
+  readonly timeouts: readonly FeatureTimeout[]
   /** Tasks whose own outcome differs from what the feature summary says about them. */
   readonly disagreements: readonly {readonly taskId: string; readonly featureSays: string; readonly taskSays: string; readonly evidence: readonly Evidence[]; readonly note?: string}[]
 }

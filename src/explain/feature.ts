@@ -1,7 +1,7 @@
 import type {Evidence} from '../model/evidence.js'
 import type {RunAttempt, RunRecord, TaskEvent, TaskRun} from '../model/run-record.js'
-import type {FeaturePicture} from './analysis.js'
-import {asObject} from './record-facts.js'
+import type {FeaturePicture, FeatureTimeout} from './analysis.js'
+import {asObject, turnsAfter} from './record-facts.js'
 
 /**
  * The feature picture of one AutoBuild run (docs/findings.md "The verdict, the feature picture,
@@ -30,10 +30,17 @@ export function featurePictureOf(run: RunRecord, attempt: RunAttempt): FeaturePi
     const timeout = ends.find((e) => e.kind === 'feature-timeout' || e.kind === 'timeout-budget-exhausted')
     if (!timeout) return []
     const cancels = ends.filter((e) => e.kind === 'cancelled')
+    // the time-budget check runs before a turn starts: the turn its line names never started (docs/record-formats.md §5.4)
+    const stage = timeout.kind === 'timeout-budget-exhausted' ? 'before-turn' as const : 'during-turn' as const
+    const turn = timeout.turn ?? cancels[0]?.turn ?? null
+    // a feature timeout that more turns of the task followed did not end the task's loop (record-facts.ts turnsAfter)
+    const later = stage === 'during-turn' ? turnsAfter(t, turn) : []
     return [{
       taskId: t.taskId,
       seconds: timeout.kind === 'feature-timeout' ? timeout.seconds : null,
-      turn: timeout.turn ?? cancels[0]?.turn ?? null,
+      turn,
+      stage,
+      ...(later.length > 0 ? {laterTurn: later[later.length - 1]!} : {}),
       evidence: [...timeout.evidence, ...cancels.flatMap((c) => c.evidence)],
     }]
   })
@@ -111,4 +118,14 @@ function yamlDisagreements(run: RunRecord, attempt: RunAttempt, tasks: readonly 
     })
   })
   return out
+}
+
+/**
+ * When a recorded time limit struck, as the renderers say it: the time budget before a turn (that turn never
+ * started), the feature's task timeout during one, and the turns the task's own loop went on to after it.
+ */
+export function timeoutWhen(x: Pick<FeatureTimeout, 'seconds' | 'turn' | 'stage' | 'laterTurn'>): string {
+  if (x.stage === 'before-turn') return x.turn === null ? 'time budget exhausted before its next turn' : `time budget exhausted before turn ${x.turn} (turn ${x.turn} did not start)`
+  const when = [x.seconds === null ? null : `after ${x.seconds} s`, x.turn === null ? null : `during turn ${x.turn}`].filter((w) => w !== null).join(', ')
+  return x.laterTurn === undefined ? when : `${when}; the task's own loop went on to turn ${x.laterTurn}`
 }

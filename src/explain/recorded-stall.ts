@@ -103,13 +103,19 @@ function recordedStall(task: TaskRun, flags: LogicFlags, signed: Map<string, Fee
 /** Consecutive feedback turns with one feedback category and one recorded count. */
 export interface RepeatRun {
   readonly category: string
-  readonly count: number
+  /** Criteria passing on each of the turns, as recorded; null when no turn of the run records a count. */
+  readonly count: number | null
   readonly turns: readonly number[]
+}
+
+/** The criteria count of a run of feedback, as recorded: a count no record holds is said to be missing, not 0. */
+export function passingPhrase(count: number | null): string {
+  return count === null ? 'with no criteria count in the log' : `with ${count} criteria passing`
 }
 
 export function repeatRuns(task: TaskRun, feedback: Map<number, FeedbackView> = feedbackByTurn(task)): RepeatRun[] {
   const runs: RepeatRun[] = []
-  let current: {category: string; count: number; turns: number[]} | null = null
+  let current: {category: string; count: number | null; turns: number[]} | null = null
   for (const t of [...task.turns].sort((a, b) => a.turn - b.turn)) {
     const fb = t.coach.decision?.value === 'feedback' ? feedback.get(t.turn) : undefined
     if (!fb) {
@@ -117,7 +123,8 @@ export function repeatRuns(task: TaskRun, feedback: Map<number, FeedbackView> = 
       continue
     }
     const category = feedbackCategory(fb.text)
-    const count = t.coach.criteriaMet?.value ?? 0
+    // a turn whose criteria count is not in the log is not counted as 0 passing
+    const count = t.coach.criteriaMet?.value ?? null
     const last = current?.turns[current.turns.length - 1]
     if (current && current.category === category && current.count === count && last === t.turn - 1) current.turns.push(t.turn)
     else {

@@ -127,13 +127,24 @@ export function actionKeys(text: string): string[] {
 function happened(task: TaskRun): string {
   const outcome = task.outcome?.value ?? null
   const n = lastTurn(task)
-  if (outcome === null) return n > 0 ? `no outcome recorded (the records end at turn ${n})` : 'no outcome recorded'
+  if (outcome === null) {
+    // a turn that started and left no result is not among the recorded turns: the records end during it
+    const end = task.events.find((e) => e.kind === 'other' && e.name === 'records-end')
+    const started = end?.kind === 'other' ? end.turn : null
+    if (started !== null && started > n) return `no outcome recorded (the records end after turn ${started} started${n > 0 ? `; the last result is turn ${n}'s` : ''})`
+    return n > 0 ? `no outcome recorded (the records end at turn ${n})` : 'no outcome recorded'
+  }
   // a timeout that more turns of the task followed did not end it: the task's own end is what is recorded
   const timeout = endingFeatureTimeout(task)
   const crash = task.events.find((e) => e.kind === 'orchestration-crash')
   const stall = task.stall
   if (outcome === 'approved') return `approved at turn ${n}`
   if (stall?.kind === 'feedback') return `${outcome} at turn ${stall.turn ?? n} (stall detector${stall.signature ? `, signature ${stall.signature}` : ''})`
+  // the status box's account of the stop, when it names one, before the sub-types that fired with it
+  const stop = stall?.recordedStop
+  if (stall !== null && stop?.reason != null) {
+    return `${outcome} at turn ${stall.turn ?? n} (${stop.reason}${stop.coFired.length > 0 ? `; co-fired: ${stop.coFired.join(', ')}` : ''})`
+  }
   if (stall?.kind === 'context-pollution') return `${outcome} at turn ${stall.turn ?? n} (context pollution: no passing checkpoint)`
   if (timeout !== undefined) return `${outcome} at turn ${timeout.turn ?? n} (feature task timeout${timeout.seconds !== null ? `, ${timeout.seconds} s` : ''})`
   if (crash?.kind === 'orchestration-crash') return `${outcome} at turn ${crash.turn ?? n} (orchestration crashed: ${crash.message})`

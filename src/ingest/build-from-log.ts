@@ -5,7 +5,7 @@ import type {Attributed} from './log/attribution.js'
 import {type AttemptDraft, applyAttemptEvent, finishAttempt, newAttempt} from './log/build/attempt-draft.js'
 import {createMarkerTally, markersOf, progressMarker} from './log/build/era-markers.js'
 import {applyTaskEvent} from './log/build/task-events.js'
-import {addEvent, applySummaryTable, finishTask, newTask, settleErrorEnd, type TaskDraft} from './log/build/task-draft.js'
+import {addEvent, applyStatusBox, applySummaryTable, finishTask, newTask, settleErrorEnd, type TaskDraft} from './log/build/task-draft.js'
 import {currentTurn} from './log/build/turn-events.js'
 import type {LogEvent} from './log/events.js'
 import {keep} from './log/build/keep.js'
@@ -233,6 +233,7 @@ function claimSummary(att: AttemptDraft, task: TaskDraft, decision: string, turn
   if (i === -1) return
   const [table] = att.pendingTables.splice(i, 1)
   applySummaryTable(task, table!.rows, att.file)
+  if (table!.box !== null) applyStatusBox(task, table!.box.lines, {file: att.file, line: table!.box.line})
 }
 
 function lastRowTurn(rows: readonly {turn: number}[]): number {

@@ -325,6 +325,12 @@ export interface StallRecord {
   /** The ERROR wording (stall-error-v1 / v2), an era marker. */
   readonly errorText: string | null
   readonly evidence: readonly Evidence[]
+  /**
+   * What the task's summary status box says stopped the loop, when it names it (docs/record-formats.md §5.5):
+   * `reason` is its sentence (`Coach's agent-invocations gate rejected … for 3 consecutive turns (…)`), `coFired`
+   * the stall sub-types it lists as having fired with it (`Co-fired stall sub-types: …`).
+   */
+  readonly recordedStop?: {readonly reason: string | null; readonly coFired: readonly string[]; readonly evidence: readonly Evidence[]}
 }
 
 /** Recorded boundaries and incidents of a task's loop; replay takes them as inputs. */

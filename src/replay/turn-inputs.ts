@@ -382,8 +382,11 @@ function boundaryOf(task: TaskRun): RecordedBoundary | null {
     if (e.kind === 'orchestration-crash' && !/is not a valid CriterionStatus/.test(e.message)) return {kind: 'crash', turn: e.turn, message: e.message, evidence: e.evidence}
     if (e.kind === 'timeout-budget-exhausted') return {kind: 'other', outcome: 'timeout_budget_exhausted', turn: e.turn, evidence: e.evidence}
   }
+  // the feature's task timeout ends the task only when none of its turns came after it: GuardKit's feature
+  // orchestrator stops waiting for the task while its own loop may run on (docs/findings.md, "Recorded end")
   const timeout = task.events.find((e) => e.kind === 'feature-timeout')
-  if (timeout && timeout.kind === 'feature-timeout') return {kind: 'timeout', turn: timeout.turn, seconds: timeout.seconds, evidence: timeout.evidence}
+  const endedByTimeout = timeout?.turn == null || !task.turns.some((t) => t.turn > timeout.turn!)
+  if (timeout && timeout.kind === 'feature-timeout' && endedByTimeout) return {kind: 'timeout', turn: timeout.turn, seconds: timeout.seconds, evidence: timeout.evidence}
   const outcome = task.outcome?.value
   if (outcome && !['approved', 'unrecoverable_stall', 'max_turns_exceeded', 'error', 'cancelled', 'timeout'].includes(outcome)) {
     return {kind: 'other', outcome, turn: task.turnCount?.value ?? lastTurn(task), evidence: task.outcome!.evidence}

@@ -36,12 +36,14 @@ export function classOf(d: FindingDraft): {stage: Stage; role: Role} {
 
 /**
  * The turns that failed: those the Coach gave feedback on or that ended in an error (of the Player or
- * the Coach). With no turn on record (a task that failed before its first turn), none.
+ * the Coach), and the last. A turn whose records hold no decision and no error is not known to have
+ * failed (its records may be cut from the capture): it is not listed. With no turn on record (a task
+ * that failed before its first turn), none.
  */
 export function failingTurns(task: TaskRun): number[] {
   const last = Math.max(0, ...task.turns.map((t) => t.turn))
   return task.turns
-    .filter((t) => t.turn === last || t.coach.decision?.value !== 'approve')
+    .filter((t) => t.turn === last || (t.coach.decision !== null ? t.coach.decision.value !== 'approve' : t.player.error !== null || t.player.status?.value === 'error' || t.coach.error != null))
     .map((t) => t.turn)
 }
 

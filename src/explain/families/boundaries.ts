@@ -1,7 +1,7 @@
 import type {Evidence} from '../../model/evidence.js'
 import type {TaskEvent, TaskRun} from '../../model/run-record.js'
 import {draft, fixedBy, formatTurns, plural, type FamilyInput, type FindingDraft} from '../draft.js'
-import {repeatRuns} from '../recorded-stall.js'
+import {passingPhrase, repeatRuns} from '../recorded-stall.js'
 import {endingFeatureTimeout, feedbackByTurn, lastTurn} from '../record-facts.js'
 
 /**
@@ -133,7 +133,7 @@ function endedByTimeout(input: FamilyInput): FindingDraft[] {
       code: 'ENDED_BY_TIMEOUT_NOT_STALL',
       severity: 'medium',
       turns: [endTurn],
-      message: `${why[0]!.toUpperCase()}${why.slice(1)} ended the task at turn ${endTurn}, not the stall detector, although the feedback had been "${last.category}" with ${last.count} criteria passing for ${plural(last.turns.length, 'turn')} in a row.`,
+      message: `${why[0]!.toUpperCase()}${why.slice(1)} ended the task at turn ${endTurn}, not the stall detector, although the feedback had been "${last.category}" ${passingPhrase(last.count)} for ${plural(last.turns.length, 'turn')} in a row.`,
       evidence: [...ends.flatMap((e) => e.evidence), ...(task.outcome?.evidence ?? [])],
       remediation: 'Do not raise the timeout: the loop was not converging. Fix the repeated rejection (see the findings this one follows from) and rerun.',
       fixedIn: null,

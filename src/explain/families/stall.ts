@@ -2,7 +2,7 @@ import {signatureOf} from '../../logic/orchestrator/stall-signature.js'
 import type {Evidence} from '../../model/evidence.js'
 import type {TaskEvent} from '../../model/run-record.js'
 import {draft, fixedBy, formatTurns, plural, type FamilyInput, type FindingDraft} from '../draft.js'
-import {fixedStop, flagsOfProfile, repeatRuns, runRecordedStall, type FixedStop, type RecordedStall, type RepeatRun} from '../recorded-stall.js'
+import {fixedStop, flagsOfProfile, passingPhrase, repeatRuns, runRecordedStall, type FixedStop, type RecordedStall, type RepeatRun} from '../recorded-stall.js'
 import {feedbackByTurn, feedbackCategory, lastTurn, turnOf, type FeedbackView} from '../record-facts.js'
 import {stallOnCorrectWork} from './stall-correct-work.js'
 
@@ -55,7 +55,7 @@ function stallFired(input: FamilyInput, asRun: RecordedStall): FindingDraft[] {
       severity: 'high',
       turns: window,
       reproduceTurn: stall.turn,
-      message: `The stall detector ended the task at turn ${stall.turn}: the same feedback${stall.signature ? ` (signature ${stall.signature})` : ''} for ${n} turns with ${stall.criteriaPassing ?? 0} criteria passing${stall.extended ? ' (extended threshold)' : ''}.`,
+      message: `The stall detector ended the task at turn ${stall.turn}: the same feedback${stall.signature ? ` (signature ${stall.signature})` : ''} for ${n} turns ${passingPhrase(stall.criteriaPassing)}${stall.extended ? ' (extended threshold)' : ''}.`,
       evidence: stall.evidence,
       remediation: 'The stop itself is correct only if the Player was really stuck: read the repeated feedback (reproduce) and the findings it follows from before rerunning.',
       fixedIn: null,
@@ -72,25 +72,46 @@ function stallFired(input: FamilyInput, asRun: RecordedStall): FindingDraft[] {
   ]
 }
 
-/** CONTEXT_POLLUTION_STALL: the pollution rule stopped the loop with no passing checkpoint (certain). */
+/**
+ * CONTEXT_POLLUTION_STALL: the pollution rule stopped the loop with no passing checkpoint (certain). When the task's
+ * status box names another stall as the stop and lists the pollution rule among the sub-types that fired with it
+ * (StallRecord.recordedStop), the finding follows GuardKit's account: the pollution rule co-fired, and what the box
+ * names stopped the loop.
+ */
 function contextPollution(input: FamilyInput): FindingDraft[] {
   const stall = input.task.stall
   if (stall?.kind !== 'context-pollution') return []
   const events = input.task.events.filter((e): e is Extract<TaskEvent, {kind: 'context-pollution'}> => e.kind === 'context-pollution')
   const lastEvent = events[events.length - 1]
   const turns = lastEvent?.turns.length ? lastEvent.turns : stall.turn !== null ? [stall.turn] : []
+  const stop = stall.recordedStop
+  const coFired = stop !== undefined && stop.reason !== null && stop.coFired.some((s) => s.startsWith('context_pollution'))
+  const at = stall.turn ?? '?'
+  const failing = `the checkpoints of ${formatTurns(turns)} all recorded failing tests and none had passed to roll back to`
+  // the Player's own reports of passing tests on those turns contradict "make the Player's own test run pass"
+  const passing = turns.filter((n) => turnOf(input.task, n)?.player.testsReported?.value.passing === true)
+  const playerPassed = turns.length > 0 && passing.length === turns.length
+  const message = coFired
+    ? `GuardKit's summary records what stopped the loop at turn ${at}: "${stop.reason}"; the context-pollution rule fired with it (${failing}).`
+    : `The loop stopped at turn ${at} because ${failing}; it was not stopped by repeated feedback.`
+  // co-fired: the action is the named stop's, which its own finding gives; a second bullet would repeat it
+  const remediation = coFired
+    ? ''
+    : playerPassed
+      ? `A checkpoint fails when the task-work tests gate fails or the Player produced no results; the Player reported its tests passing on ${formatTurns(passing)}, so read what the Coach rejected on those turns (explain shows each) before rerunning.`
+      : 'A checkpoint fails when the task-work tests gate fails or the Player produced no results (timeout, missing report): make the Player\'s own test run pass (or the report exist) on at least one turn, then rerun.'
   return [
     draft(input, {
       code: 'CONTEXT_POLLUTION_STALL',
-      severity: 'high',
+      severity: coFired ? 'medium' : 'high',
       turns,
       reproduceTurn: stall.turn,
-      message: `The loop stopped at turn ${stall.turn ?? '?'} because the checkpoints of ${formatTurns(turns)} all recorded failing tests and none had passed to roll back to; it was not stopped by repeated feedback.`,
-      evidence: [...events.flatMap((e) => e.evidence), ...stall.evidence],
-      remediation: 'A checkpoint fails when the task-work tests gate fails or the Player produced no results (timeout, missing report): make the Player\'s own test run pass (or the report exist) on at least one turn, then rerun.',
+      message,
+      evidence: [...(coFired ? stop.evidence : []), ...events.flatMap((e) => e.evidence), ...stall.evidence],
+      remediation,
       fixedIn: null,
       source: {function: 'AutoBuildOrchestrator._loop_phase (pollution rule) / WorktreeCheckpointManager', spec: '§8.1'},
-      detail: {failingTurns: turns, errorText: stall.errorText},
+      detail: {failingTurns: turns, errorText: stall.errorText, ...(stop === undefined ? {} : {recordedStop: stop.reason, coFired: stop.coFired})},
     }),
   ]
 }
@@ -119,14 +140,14 @@ function defeatedByVariableOutput(input: FamilyInput, runs: readonly RepeatRun[]
       turns: run.turns,
       reproduceTurn: wouldStop ?? run.turns[THRESHOLD - 1]!,
       reproduceProfile: wouldStop !== null ? 'fixed' : null,
-      message: `The feedback was "${run.category}" with ${run.count} criteria passing on ${formatTurns(run.turns)}, but ${sigs}, so the stall detector never fired; ${stopPhrase(stop)}.`,
+      message: `The feedback was "${run.category}" ${passingPhrase(run.count)} on ${formatTurns(run.turns)}, but ${sigs}, so the stall detector never fired; ${stopPhrase(stop)}.`,
       evidence: views.flatMap((v) => v.evidence).slice(0, 12),
       remediation: 'Treat a run of same-kind feedback as a stall: stop the build and fix the repeated failure; GuardKit 5c2b5d82+ normalises test ids, durations and counts before signing.',
       fixedIn: wouldStop !== null ? fixedBy('stallNormalize') : null,
       source: {function: 'AutoBuildOrchestrator._is_feedback_stalled / _normalize_feedback_for_stall', spec: '§8.4'},
       ...(full
         ? {}
-        : {deduction: `only the log's 80-code-point excerpts of the feedback are recorded; they agree on the kind ("${run.category}") and the count (${run.count}), and the detector, which fires on three equal signatures with equal counts, did not fire, so the full texts differed${firstLines.size > 1 ? ' (the excerpts already differ)' : ''}`}),
+        : {deduction: `only the log's 80-code-point excerpts of the feedback are recorded; they agree on the kind ("${run.category}") and the count (${run.count ?? 'not in the log'}), and the detector, which fires on three equal signatures with equal counts, did not fire, so the full texts differed${firstLines.size > 1 ? ' (the excerpts already differ)' : ''}`}),
       detail: {
         category: run.category,
         count: run.count,
@@ -196,8 +217,8 @@ function maxTurnsWithoutStall(input: FamilyInput, runs: readonly RepeatRun[], as
       turns: longest.turns,
       reproduceTurn: stop.turn ?? longest.turns[THRESHOLD - 1]!,
       message: detector
-        ? `The task used all ${plural(lastTurn(task), 'turn')} although the feedback was "${longest.category}" with ${longest.count} criteria passing on ${formatTurns(longest.turns)}; the stall detector never fired, and ${stopPhrase(stop)}.`
-        : `The task used all ${plural(lastTurn(task), 'turn')} although the feedback was "${longest.category}" with ${longest.count} criteria passing on ${formatTurns(longest.turns)}; this GuardKit had no stall detector yet (it was added in February 2026), so nothing stopped the loop before its last turn.`,
+        ? `The task used all ${plural(lastTurn(task), 'turn')} although the feedback was "${longest.category}" ${passingPhrase(longest.count)} on ${formatTurns(longest.turns)}; the stall detector never fired, and ${stopPhrase(stop)}.`
+        : `The task used all ${plural(lastTurn(task), 'turn')} although the feedback was "${longest.category}" ${passingPhrase(longest.count)} on ${formatTurns(longest.turns)}; this GuardKit had no stall detector yet (it was added in February 2026), so nothing stopped the loop before its last turn.`,
       evidence,
       remediation: 'Fix the repeated failure before giving the task more turns; more turns only repeat it.',
       fixedIn: detector && stop.turn !== null ? fixedBy('stallNormalize') : null,

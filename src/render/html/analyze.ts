@@ -1,4 +1,5 @@
 import type {AnalysisReport, FeaturePicture, TaskAnalysis} from '../../explain/analysis.js'
+import {timeoutWhen} from '../../explain/feature.js'
 import {eraLine, featurePictures, formatEra} from '../text/analyze.js'
 import {plural, shellQuote} from '../text/layout.js'
 import {formatEvidence} from '../text/text-options.js'
@@ -109,7 +110,7 @@ function renderFeature(f: FeaturePicture, tasks: readonly TaskAnalysis[], bases:
   }
   const items: Html[] = [
     ...f.waves.map((w) => html`<dt>wave ${w.wave}</dt><dd>${join(w.taskIds.map((id) => html`${link(id)} <span class="${/SUCCESS|APPROVED/i.test(w.statuses[id] ?? '') ? 'ok' : 'bad'}">${w.statuses[id] ?? '?'}</span>`), ' · ')}</dd>`),
-    ...f.timeouts.map((x) => html`<dt>timeout</dt><dd>${link(x.taskId)}${x.seconds === null ? '' : ` after ${x.seconds} s`}${x.turn === null ? '' : ` during turn ${x.turn}`} <span class="muted small">(${evidenceInline(x.evidence)})</span></dd>`),
+    ...f.timeouts.map((x) => html`<dt>timeout</dt><dd>${link(x.taskId)}${timeoutWhen(x) === '' ? '' : ` ${timeoutWhen(x)}`} <span class="muted small">(${evidenceInline(x.evidence)})</span></dd>`),
     ...f.disagreements.map((d) => html`<dt>disagrees</dt><dd>${link(d.taskId)}: the feature says ${d.featureSays}, the task says ${d.taskSays}${d.note === undefined ? '' : `; ${d.note}`} <span class="muted small">(${evidenceInline(d.evidence)})</span></dd>`),
   ]
   return html`<div class="feature"><h3>feature ${f.featureId ?? '(unnamed)'}${f.attempt === undefined ? '' : ` (attempt ${f.attempt})`}: <span class="${f.featureResult !== null && /success|completed|approved/i.test(f.featureResult) ? 'ok' : 'bad'}">${f.featureResult ?? 'no result in the log'}</span></h3><dl class="kv">${items}</dl></div>`

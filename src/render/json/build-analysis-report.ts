@@ -146,7 +146,8 @@ function featureOf(f: FeaturePicture): NonNullable<Report['feature']> {
     ...(f.attempt === undefined ? {} : {attempt: f.attempt}),
     featureResult: f.featureResult,
     waves: f.waves.map((w) => ({wave: w.wave, taskIds: [...w.taskIds], statuses: {...w.statuses}})),
-    timeouts: f.timeouts.map((x) => ({taskId: x.taskId, seconds: x.seconds, turn: x.turn, evidence: x.evidence.map(ev)})),
+    timeouts: f.timeouts.map((x) => ({taskId: x.taskId, seconds: x.seconds, turn: x.turn, ...(x.stage === undefined ? {} : {stage: x.stage}),
+      ...(x.laterTurn === undefined ? {} : {laterTurn: x.laterTurn}), evidence: x.evidence.map(ev)})),
     disagreements: f.disagreements.map((d) => ({taskId: d.taskId, featureSays: d.featureSays, taskSays: d.taskSays, evidence: d.evidence.map(ev), ...(d.note === undefined ? {} : {note: d.note})})),
   }
 }

@@ -190,7 +190,8 @@ export const FeatureSchema = z.object({
   attempt: z.number().int().positive().optional(),
   featureResult: z.string().nullable(),
   waves: z.array(z.object({wave: z.number().int(), taskIds: z.array(z.string()), statuses: z.record(z.string(), z.string())})),
-  timeouts: z.array(z.object({taskId: z.string(), seconds: z.number().nullable(), turn: z.number().int().nullable(), evidence: z.array(EvidenceSchema)})),
+  timeouts: z.array(z.object({taskId: z.string(), seconds: z.number().nullable(), turn: z.number().int().nullable(),
+    stage: z.enum(['before-turn', 'during-turn']).optional(), laterTurn: z.number().int().optional(), evidence: z.array(EvidenceSchema)})),
   disagreements: z.array(z.object({taskId: z.string(), featureSays: z.string(), taskSays: z.string(), evidence: z.array(EvidenceSchema), note: z.string().optional()})),
 })
 

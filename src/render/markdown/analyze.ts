@@ -1,4 +1,5 @@
 import type {AnalysisReport, TaskAnalysis} from '../../explain/analysis.js'
+import {timeoutWhen} from '../../explain/feature.js'
 import {eraLine, featurePictures, formatEra} from '../text/analyze.js'
 import {orderCauseChain} from '../text/cause-chain.js'
 import {describeTurns, firstLine, formatTurns, plural, shellQuote} from '../text/layout.js'
@@ -32,7 +33,7 @@ export function renderAnalyzeMarkdown(report: AnalysisReport, options: {verbose?
   for (const f of featurePictures(report)) {
     out.push('', `**Feature ${mdText(f.featureId ?? '(unnamed)')}**${f.attempt === undefined ? '' : ` (attempt ${f.attempt})`}: ${mdText(f.featureResult ?? 'no result in the log')}`, '')
     for (const w of f.waves) out.push(`- wave ${w.wave}: ${w.taskIds.map((id) => `${mdText(id)} ${mdText(w.statuses[id] ?? '?')}`).join(', ')}`)
-    for (const x of f.timeouts) out.push(`- timeout: ${mdText(x.taskId)}${x.seconds === null ? '' : ` after ${x.seconds} s`}${x.turn === null ? '' : ` during turn ${x.turn}`} (${x.evidence.map((e) => mdCode(formatEvidence(e))).join(', ')})`)
+    for (const x of f.timeouts) out.push(`- timeout: ${mdText(x.taskId)}${timeoutWhen(x) === '' ? '' : ` ${mdText(timeoutWhen(x))}`} (${x.evidence.map((e) => mdCode(formatEvidence(e))).join(', ')})`)
     for (const d of f.disagreements) out.push(`- ${mdText(d.taskId)}: the feature says ${mdText(d.featureSays)}, the task says ${mdText(d.taskSays)}`)
   }
   for (const t of report.tasks) {

@@ -1,4 +1,5 @@
 import type {FeaturePicture} from '../../explain/analysis.js'
+import {timeoutWhen} from '../../explain/feature.js'
 import {labelled} from './layout.js'
 import {formatEvidenceList, type TextOptions} from './text-options.js'
 
@@ -13,9 +14,9 @@ export function renderFeature(f: FeaturePicture, o: TextOptions): string[] {
     out.push(...labelled('  ', `wave ${w.wave}`, 10, tasks, o.width))
   }
   for (const t of f.timeouts) {
-    const when = [t.seconds === null ? null : `after ${t.seconds} s`, t.turn === null ? null : `during turn ${t.turn}`].filter((x) => x !== null).join(', ')
+    const when = timeoutWhen(t)
     const where = formatEvidenceList(t.evidence)
-    out.push(...labelled('  ', 'timeout', 10, `${t.taskId} ${when}${where === '' ? '' : p.dim(`  (${where})`)}`, o.width, p.yellow))
+    out.push(...labelled('  ', 'timeout', 10, `${t.taskId}${when === '' ? '' : ` ${when}`}${where === '' ? '' : p.dim(`  (${where})`)}`, o.width, p.yellow))
   }
   for (const d of f.disagreements) {
     const where = formatEvidenceList(d.evidence)

@@ -22,12 +22,22 @@ export interface AttemptDraft {
    * Summary tables not yet claimed by their task's `Orchestration complete` (FIFO, matched by status);
    * `status` null for a table whose title was cut, until the status box printed right after it names it.
    */
-  readonly pendingTables: {status: string | null; readonly headless: boolean; rows: readonly TableRow[]; line: number; endLine: number}[]
+  readonly pendingTables: PendingTable[]
   /** The latest console/progress timestamp (2026-03 on), for events printed without one. */
   lastTs: string | null
   /** Progress lines seen without and with a timestamp (an era marker each, tallied once per attempt). */
   progressPlain: boolean
   progressStamped: boolean
+}
+
+/** A summary table not yet claimed, with the status box printed right after it (its lines, where it starts). */
+export interface PendingTable {
+  status: string | null
+  readonly headless: boolean
+  rows: readonly TableRow[]
+  line: number
+  endLine: number
+  box: {readonly lines: readonly string[]; readonly line: number} | null
 }
 
 export function newAttempt(attempt: number, file: string, startLine: number, command: string | null): AttemptDraft {
@@ -92,12 +102,15 @@ export function applyAttemptEvent(att: AttemptDraft, e: LogEvent, ev: Evidence):
       att.featureResult ??= {value: 'failed', evidence: [ev]}
       break
     case 'c-summary-table':
-      if (att.pendingTables.length < MAX_PENDING_TABLES) att.pendingTables.push({status: e.status, headless: e.status === null, rows: e.rows, line: ev.line ?? 0, endLine: e.endLine})
+      if (att.pendingTables.length < MAX_PENDING_TABLES) att.pendingTables.push({status: e.status, headless: e.status === null, rows: e.rows, line: ev.line ?? 0, endLine: e.endLine, box: null})
       break
     case 'c-status-box': {
       // GuardKit prints the status box right after the summary table (docs/record-formats.md §5.5): it names a cut table's status
+      // and its lines say what stopped the loop, which the task's explanation follows
       const last = att.pendingTables[att.pendingTables.length - 1]
-      if (last !== undefined && last.status === null && (ev.line ?? 0) > last.endLine && (ev.line ?? 0) - last.endLine <= STATUS_BOX_GAP) last.status = e.status
+      if (last === undefined || (ev.line ?? 0) <= last.endLine || (ev.line ?? 0) - last.endLine > STATUS_BOX_GAP) break
+      if (last.status === null) last.status = e.status
+      if (last.status.toUpperCase() === e.status.toUpperCase()) last.box ??= {lines: e.lines, line: ev.line ?? 0}
       break
     }
     case 'c-task-status':

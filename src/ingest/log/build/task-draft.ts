@@ -3,6 +3,7 @@ import type {ImplementationMode, Outcome} from '../../../model/outcome.js'
 import type {CriteriaRecord, FeedbackRecord, StallRecord, SummaryRow, TaskEvent, TaskRun, TurnRecord} from '../../../model/run-record.js'
 import type {TableRow} from '../events.js'
 import {offer, outranks} from './candidate.js'
+import {keep} from './keep.js'
 import {feedbackFromSummary, filesOfSummary, finishTurn, newTurn, type TurnDraft} from './turn-draft.js'
 
 /** One task in one attempt, as the log shows it so far. */
@@ -30,6 +31,8 @@ export interface TaskDraft {
   error: Fact<string> | null
   /** The wave display's word for a task that ended without a turn count (`✗ TASK-X: FAILED  error`). */
   waveDecision: Fact<string> | null
+  /** The last `Executing turn N/M` record: a turn can start and leave no result before the log ends. */
+  lastStarted: {turn: number; evidence: Evidence} | null
 }
 
 const MAX_EVENTS = 400
@@ -39,7 +42,7 @@ export function newTask(taskId: string, attempt: number, file: string, order: nu
   return {
     taskId, attempt, file, order, featureId: null, mode: null, taskType: null, maxTurns: null, outcome: null, turnCount: null,
     turns: new Map(), stall: null, events: [], eventsDropped: 0, graphitiErrors: 0, criteria: null, summary: null, openDump: null,
-    error: null, waveDecision: null,
+    error: null, waveDecision: null, lastStarted: null,
   }
 }
 
@@ -100,6 +103,23 @@ export function applySummaryTable(task: TaskDraft, rows: readonly TableRow[], fi
 }
 
 /**
+ * The status box printed after the task's summary table (docs/record-formats.md §5.5): when the loop stopped on a
+ * stall, GuardKit's box names what stopped it (`Coach's agent-invocations gate rejected … for 3 consecutive turns
+ * (…)`) and the stall sub-types that fired with it (`Co-fired stall sub-types: context_pollution_stall_no_checkpoint.`).
+ * The ERROR line logged when the loop exits may name a co-fired sub-type; the box is GuardKit's account of the stop.
+ */
+export function applyStatusBox(task: TaskDraft, lines: readonly string[], evidence: Evidence): void {
+  if (task.stall === null) return
+  // Rich wraps the box's text at its width: the sentences are read from the lines joined
+  const text = lines.join(' ').replace(/\s+/g, ' ')
+  const co = /Co-fired stall sub-types: ([a-z_]+(?:, ?[a-z_]+)*)/.exec(text)
+  const coFired = co ? co[1]!.split(/, ?/) : []
+  const reason = /((?:Coach's|The) [^.]*? for \d+ consecutive turns(?: \([^)]*\))?)/.exec(text)?.[1] ?? null
+  if (reason === null && coFired.length === 0) return
+  task.stall = {...task.stall, recordedStop: {reason: reason === null ? null : keep(reason), coFired, evidence: [{...evidence, text: reason ?? `Co-fired stall sub-types: ${coFired.join(', ')}`}]}}
+}
+
+/**
  * The feedback a Coach row's cell shows. Rich wraps a cell at its column's width: a line that does
  * not open a bullet (`- `, `• `) goes on the line before it, as GuardKit wrote it; a cell cut to its
  * rows ends in `…`, and the feedback is then cut there.
@@ -134,10 +154,12 @@ export function finishTask(task: TaskDraft): TaskRun {
     .filter((t) => t.hasResult || (t.turn <= count && t.turn >= 1))
     .sort((a, b) => a.turn - b.turn)
     .map(finishTurn)
+  const ended = endOfRecords(task, turns)
+  const events0 = ended === null ? task.events : [...task.events, ended]
   const events = task.eventsDropped > 0 || task.graphitiErrors > MAX_GRAPHITI_EVENTS
-    ? [...task.events, {kind: 'other' as const, name: 'events-capped', turn: null,
+    ? [...events0, {kind: 'other' as const, name: 'events-capped', turn: null,
         detail: `${task.eventsDropped} more events and ${Math.max(task.graphitiErrors - MAX_GRAPHITI_EVENTS, 0)} more knowledge-graph errors were counted but not kept`, evidence: []}]
-    : task.events
+    : events0
   return {
     taskId: task.taskId,
     attempt: task.attempt,
@@ -158,6 +180,18 @@ export function finishTask(task: TaskDraft): TaskRun {
     sources: {log: true, artifacts: false},
     ...(task.error === null ? {} : {error: task.error}),
   }
+}
+
+/**
+ * A task with no recorded outcome whose last started turn left no result (the log ends while it runs): the turn is
+ * not among the recorded turns, so an event keeps where the records end (`records-end`, the turn and its start).
+ */
+function endOfRecords(task: TaskDraft, turns: readonly TurnRecord[]): TaskEvent | null {
+  if (task.outcome !== null || task.lastStarted === null) return null
+  const last = turns.reduce((n, t) => Math.max(n, t.turn), 0)
+  if (task.lastStarted.turn <= last) return null
+  return {kind: 'other', name: 'records-end', turn: task.lastStarted.turn,
+    detail: `turn ${task.lastStarted.turn} started and the log ends before it records a result or an outcome`, evidence: [task.lastStarted.evidence]}
 }
 
 /**

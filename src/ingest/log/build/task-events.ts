@@ -19,6 +19,7 @@ export function applyTaskEvent(task: TaskDraft, turnNo: number | null, e: LogEve
     }
     case 'ab-exec-turn':
       task.maxTurns ??= {value: e.maxTurns, evidence: [ev]}
+      if (turnNo !== null && (task.lastStarted === null || turnNo >= task.lastStarted.turn)) task.lastStarted = {turn: turnNo, evidence: ev}
       break
     case 'ab-perspective-reset':
       if (t) t.perspectiveReset = lastFact(true, ev)
