@@ -59,6 +59,7 @@ export function inferEra(run: RunRecord, derived: DerivedEra = deriveEra(run)): 
     confidence,
     evidence,
     modelled: true,
+    ...(bounded.upper ? {} : {openAbove: true}),
   }
 }
 

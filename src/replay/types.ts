@@ -300,6 +300,11 @@ export interface EraInference {
   readonly evidence: readonly Evidence[]
   /** False when the run is older or newer than the modelled window: replay is not modelled. */
   readonly modelled: boolean
+  /**
+   * No marker and no date bounds the window from above: its newest commit (`window.to`) is only the newest commit
+   * modelled, and the run may be that one or any later one.
+   */
+  readonly openAbove?: boolean
 }
 
 /** A detail with nothing known, for builders and tests (every field present, all empty). */

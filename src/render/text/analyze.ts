@@ -93,7 +93,8 @@ function hanging(text: string, width: number): string[] {
 export function formatEra(era: EraInference): string {
   if (!era.modelled) return `outside the modelled range (${era.reason})`
   const {from, to} = era.window
-  const window = from !== null && to !== null ? (from === to ? `at ${from}` : `between ${from} and ${to}`) : from !== null ? `at or after ${from}` : to !== null ? `before ${to}` : 'unknown'
+  const window = from !== null && era.openAbove === true ? `from ${from} on, ${to !== null && to !== from ? `${to} the newest modelled` : 'the newest modelled'}`
+    : from !== null && to !== null ? (from === to ? `at ${from}` : `between ${from} and ${to}`) : from !== null ? `at or after ${from}` : to !== null ? `before ${to}` : 'unknown'
   if (era.evidence.length === 0) return window === 'unknown' ? `unknown (${era.reason})` : window
   return `${window} (${era.confidence} confidence, from ${plural(era.evidence.length, 'record')})`
 }

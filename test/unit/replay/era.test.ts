@@ -2,6 +2,7 @@ import {mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs'
 import {tmpdir} from 'node:os'
 import {join} from 'node:path'
 import {describe, expect, it} from 'vitest'
+import {formatEra} from '../../../src/render/text/analyze.js'
 import {inferEra} from '../../../src/replay/index.js'
 import {loadRun} from '../../../src/services/load-run.js'
 
@@ -48,12 +49,17 @@ describe('the era\'s reason says which side the records bound', () => {
     expect(era.window.from).toBe('edb5fd18')
     expect(era.reason).toMatch(/^GuardKit from edb5fd18 on: \w+ is the newest commit modelled, and no record bounds the run from above \(it may be a later GuardKit\)/)
     expect(era.reason).not.toContain('the newest commit the markers allow')
+    expect(era.openAbove).toBe(true)
+    // the report's era line says the same: not "between X and Y", which would claim an upper bound no record gives
+    expect(formatEra(era)).toMatch(/^from edb5fd18 on, \w+ the newest modelled \(medium confidence, from \d+ records?\)$/)
   })
 
   it('a marker that bounds it from above: the newest commit the markers allow', async () => {
     const era = await eraOf([...START, 'INFO:guardkit.orchestrator.quality_gates.coach_validator:Running independent tests: pytest tests/ -v'])
     expect(era.window.to).not.toBeNull()
     expect(era.reason).toMatch(/^GuardKit (?:at or before|at|between) .*, the newest commit the markers allow: independent-tests-shell \(before 5c2b5d82/)
+    expect(era.openAbove).toBeUndefined()
+    expect(formatEra(era)).not.toContain('newest modelled')
   })
 })
 
