@@ -32,17 +32,30 @@ export function taskSignals(run: RunRecord, task: TaskRun, catalogue: Catalogue,
   const rules = classifyAll(own, catalogue, guardkit)
   const classified: ClassifiedSignal[] = []
   const unclassified: Signal[] = []
+  const ran = testsRan(task)
+  const asRun = (rule: SignalRule): SignalRule => (rule.onlyWhereTestsRan === true && !ran && rule.role !== 'context' ? {...rule, role: 'context'} : rule)
   own.forEach((signal, i) => {
     const rule = rules[i] ?? null
     if (rule === null) unclassified.push(signal)
-    else classified.push({signal, rule})
+    else classified.push({signal, rule: asRun(rule)})
   })
   for (const signal of attempt?.signals ?? []) {
     // a run-level signal has no turn: a rule that depends on its turn's other signals cannot apply
     const rule = catalogue.matching(signal).find((r) => !dependsOnTurn(r) && guardkitAllows(r, guardkit)) ?? null
-    if (rule !== null && rule.stage === 'setup' && rule.role !== 'context') classified.push({signal: {...signal, turn: null}, rule})
+    if (rule !== null && rule.stage === 'setup' && asRun(rule).role !== 'context') classified.push({signal: {...signal, turn: null}, rule})
   }
   return {classified, unclassified, dropped: task.signalsDropped ?? 0}
+}
+
+/**
+ * Some turn of the task ran tests: the Coach's own run (not skipped), or tests the Player's results reported. A
+ * failed dependency install cannot have failed a test where none ran.
+ */
+function testsRan(task: TaskRun): boolean {
+  return task.turns.some((t) => {
+    const own = t.coach.independentTests?.value
+    return (own != null && own.skipped !== true) || (t.player.testsReported?.value.count ?? 0) > 0
+  })
 }
 
 /** A run whose GuardKit's era is not known: no logic change is known to be in it. */

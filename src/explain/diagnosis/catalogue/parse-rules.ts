@@ -35,6 +35,7 @@ const RuleSchema = z.strictObject({
   onlyAfter: z.array(z.string().regex(/^[a-z0-9][a-z0-9.-]*$/, 'rule ids')).min(1).optional(),
   notWith: z.array(z.string().refine((id) => /^[a-z0-9][a-z0-9.-]*$/.test(id) || (FINDING_CODES as readonly string[]).includes(id), 'rule ids or finding codes')).min(1).optional(),
   reachesLimit: z.literal(true).optional(),
+  onlyWhereTestsRan: z.literal(true).optional(),
   guardkit: z.strictObject({
     has: z.array(z.enum(FLAG_IDS as [string, ...string[]])).min(1).optional(),
     lacks: z.array(z.enum(FLAG_IDS as [string, ...string[]])).min(1).optional(),
@@ -133,6 +134,7 @@ export function parseSignalRules(text: string, file: string): ParsedRuleFile {
       ...(r.onlyAfter === undefined ? {} : {onlyAfter: r.onlyAfter}),
       ...(r.notWith === undefined ? {} : {notWith: r.notWith}),
       ...(r.reachesLimit === undefined ? {} : {reachesLimit: r.reachesLimit}),
+      ...(r.onlyWhereTestsRan === undefined ? {} : {onlyWhereTestsRan: r.onlyWhereTestsRan}),
       ...(r.guardkit === undefined ? {} : {guardkit: r.guardkit as NonNullable<SignalRule['guardkit']>}),
       ...(r.deduction === undefined ? {} : {deduction: r.deduction}),
       examples: r.examples,

@@ -63,6 +63,12 @@ export interface SignalRule {
    * none written after) has a rule for each side and one that names both when the era cannot tell.
    */
   readonly guardkit?: {readonly has?: readonly FlagId[]; readonly lacks?: readonly FlagId[]; readonly undecided?: readonly FlagId[]}
+  /**
+   * A rule whose signal can have mattered only where tests ran (a dependency install that failed: tests that import
+   * the dependencies fail): on a task none of whose turns ran tests (the Coach's own run or tests the Player
+   * reported), its signal is listed as context and is not part of the diagnosis.
+   */
+  readonly onlyWhereTestsRan?: boolean
   /** When the category is a deduction from the message (not what the message says): the deduction, and the finding is `inferred`. */
   readonly deduction?: string
   /** Real-shaped log lines the rule must classify (its unit test runs them through ingest). */

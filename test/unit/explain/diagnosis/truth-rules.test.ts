@@ -6,6 +6,7 @@ import {turnTimes} from '../../../../src/explain/record-facts.js'
 import {fact, taskRun, turn} from '../helpers.js'
 import {analyse, approvedTurn, coachTestsFailTurn, complete, directReportMissingTurn, playerFailsTurn, syntheticReportJudged} from './authored-runs.js'
 import {runOf, signalsOf, TASK} from './signal-harness.js'
+import {taskSignals} from '../../../../src/explain/diagnosis/task-signals.js'
 import {builtinCatalogue} from '../../../../src/explain/diagnosis/catalogue/builtin.js'
 import {analyzeRun} from '../../../../src/explain/analyze-run.js'
 import {createLogIngest} from '../../../../src/ingest/log/ingest.js'
@@ -51,6 +52,29 @@ describe('truth rules', () => {
       expect(rulesOf([glob, found, ran])).toContain('coach-tests.glob-missed-then-found')
       // without a run of named test files the glob's miss is still the test-selection reading
       expect(rulesOf([glob])).toContain('test-selection.no-task-tests')
+    })
+  })
+
+  describe('a contributing cause needs its premise on record', () => {
+    const install = 'WARNING:guardkit.orchestrator.environment_bootstrap:Incomplete project at /home/dev/proj/.guardkit/worktrees/FEAT-X/pyproject.toml (python): no dependency install available'
+    /** One turn with the bootstrap's warning in the Player's part: the Coach ran its tests, or skipped them and the Player reported none. */
+    const turnWith = (ranTests: boolean): string[] => {
+      const lines = coachTestsFailTurn(1, {tests: ranTests ? 2 : 0, seconds: 0.4, via: 'subprocess'})
+      const withInstall = [...lines.slice(0, 3), install, ...lines.slice(3)]
+      return ranTests ? withInstall : withInstall.filter((l) => !/independent tests|Independent test/.test(l)).flatMap((l) => (/Quality gate evaluation/.test(l) ? [l, `INFO:guardkit.orchestrator.quality_gates.coach_validator:Independent test verification skipped for ${TASK} (tests not required for scaffolding tasks)`] : [l]))
+    }
+    const roleOf = (ranTests: boolean) => {
+      const run = runOf(turnWith(ranTests), {ownTurns: true})
+      const task = run.tasks.find((t) => t.taskId === TASK)!
+      return taskSignals(run, task, builtinCatalogue()).classified.find((c) => c.rule.id === 'configuration.no-install-recipe')?.rule.role
+    }
+
+    it('does not count a dependency install that failed against a task none of whose turns ran tests', () => {
+      expect(roleOf(false)).toBe('context')
+    })
+
+    it('counts it where the Coach ran its tests', () => {
+      expect(roleOf(true)).toBe('contributing')
     })
   })
 
