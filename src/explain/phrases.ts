@@ -1,4 +1,4 @@
-import type {FindingCode} from '../model/finding.js'
+import type {Finding, FindingCode} from '../model/finding.js'
 
 /** One clause per code for the verdict's "why" line (docs/cli.md "The text report": readable in ten seconds). */
 export const WHY: Readonly<Record<FindingCode, string>> = {
@@ -33,7 +33,7 @@ export const WHY: Readonly<Record<FindingCode, string>> = {
   GRAPHITI_CONNECTION_DEGRADED: 'knowledge-graph connections were failing',
   ZERO_TEST_ANOMALY: "the Coach's zero-test check rejected the results it read",
   CONTEXT_POLLUTION_STALL: 'three failing checkpoints and none to roll back to stopped the loop',
-  PLAYER_TIMEOUT: 'the Player timed out and state recovery stood in for it',
+  PLAYER_TIMEOUT: "the Player's invocation hit its SDK timeout or turn ceiling and state recovery stood in for it",
   FUZZY_FALSE_POSITIVE: 'a criterion was verified by an empty text match',
   FIXED_STILL_FAILS: 'even fixed GuardKit rejects criteria it never looked at',
   DUPLICATE_TEST_PATHS_UNNORMALISED: 'test files were passed twice under two spellings',
@@ -58,6 +58,20 @@ export const NOT_FIXED: Partial<Readonly<Record<FindingCode, string>>> = {
   PLAYER_TIMEOUT: 'Player timeouts (outside the modelled logic)',
   FIXED_STILL_FAILS: 'criteria that the fixed Coach still cannot verify',
   DIRECT_MODE_WITH_CRITERIA: 'an explicit implementation_mode: direct still wins over the criteria-count guard',
-  CONTEXT_POLLUTION_STALL: 'the pollution rule (three failing checkpoints) is unchanged',
   FILE_TRACKING_KEY_MISMATCH: 'file paths under keys other than file_path, path, file, filePath',
+}
+
+/**
+ * The "not fixed" clause of a finding, worded from its records where the rule's numbers vary: the pollution rule is
+ * said with the count of failing checkpoints it fired on in this run (GuardKit versions differ in it: docs/guardkit-logic.md
+ * §8.1 models three, later logs show it firing on two), never a count the run does not show.
+ */
+export function notFixedPhrase(f: Pick<Finding, 'code' | 'detail'>): string | null {
+  if (f.code === 'CONTEXT_POLLUTION_STALL') {
+    const n = f.detail?.['checkpointsCounted']
+    return typeof n === 'number' && n > 0
+      ? `the pollution rule is unchanged (here it ended the loop on ${n} consecutive failing checkpoint${n === 1 ? '' : 's'} with none passing)`
+      : 'the pollution rule (consecutive failing checkpoints with none passing end the loop) is unchanged'
+  }
+  return NOT_FIXED[f.code] ?? null
 }

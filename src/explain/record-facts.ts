@@ -194,3 +194,28 @@ export function endingFeatureTimeout(task: TaskRun): Extract<TaskRun['events'][n
   const timeout = task.events.find((e): e is Extract<TaskRun['events'][number], {kind: 'feature-timeout'}> => e.kind === 'feature-timeout')
   return timeout === undefined || turnsAfter(task, timeout.turn).length > 0 ? undefined : timeout
 }
+
+/**
+ * What the records say the Coach did with a turn: `judged` (a recorded approve or feedback decision), `failed`
+ * (its own call errored: `Completed turn N: error - Coach failed`, the summary's `✗ error` row), `cancelled`
+ * (`Cancellation detected … between Player and Coach`: it never ran) or `none` (no decision recorded). A finding
+ * may say the Coach judged, rejected or saw a turn only when it is `judged`: an error is not a rejection, and a
+ * turn no Coach validation ran for was judged by no one (docs/findings.md, "What the Coach did").
+ */
+export type CoachVerdict = {readonly kind: 'judged' | 'failed' | 'cancelled' | 'none'; readonly evidence: readonly Evidence[]}
+
+export function coachVerdictOn(task: TaskRun, turn: number): CoachVerdict {
+  const decision = turnOf(task, turn)?.coach.decision ?? null
+  if (decision !== null && decision.value !== 'error') return {kind: 'judged', evidence: decision.evidence}
+  if (decision !== null) return {kind: 'failed', evidence: decision.evidence}
+  const cancelled = task.events.find((e) => e.kind === 'cancelled' && e.turn === turn && e.where === 'between-player-and-coach')
+  if (cancelled !== undefined) return {kind: 'cancelled', evidence: cancelled.evidence}
+  return {kind: 'none', evidence: []}
+}
+
+/** "the Coach's own call ended in error on t1", "the task was cancelled before the Coach ran on t1", "no Coach decision is recorded for t1". */
+export function noVerdictPhrase(kind: CoachVerdict['kind'], turns: string): string {
+  if (kind === 'failed') return `the Coach's own call ended in error on ${turns}, so it neither approved nor rejected it`
+  if (kind === 'cancelled') return `the task was cancelled between the Player and the Coach on ${turns}, so no Coach validation ran`
+  return `no Coach decision is recorded for ${turns}`
+}

@@ -8,7 +8,7 @@ import {formatReplayOutcome, type TaskReplay} from '../replay/types.js'
 import type {TaskVerdict, Waste, WhatIf} from './analysis.js'
 import {describeBranches} from './branch-phrases.js'
 import {formatMinutes} from './families/infrastructure.js'
-import {NOT_FIXED, WHY} from './phrases.js'
+import {notFixedPhrase, WHY} from './phrases.js'
 import {fixedStop, flagsOfProfile, repeatRuns, runRecordedStall} from './recorded-stall.js'
 import {endingFeatureTimeout, lastTurn, turnTimes} from './record-facts.js'
 import {fidelityNote, modelledReplay} from './replay-view.js'
@@ -243,7 +243,10 @@ function fixedIn(findings: readonly Finding[], whatif: WhatIf | null): string[] 
 
 function notFixed(findings: readonly Finding[], whatif: WhatIf | null): string[] {
   const out = new Set<string>()
-  for (const f of findings) if (f.fixedIn === null && f.severity !== 'info' && NOT_FIXED[f.code]) out.add(NOT_FIXED[f.code]!)
+  for (const f of findings) {
+    const phrase = f.fixedIn === null && f.severity !== 'info' ? notFixedPhrase(f) : null
+    if (phrase !== null) out.add(phrase)
+  }
   if (whatif?.fixedStillFails) out.add(whatif.fixedStillFails)
   return [...out]
 }

@@ -2,7 +2,7 @@ import type {Evidence} from '../../model/evidence.js'
 import type {TaskEvent, TaskRun} from '../../model/run-record.js'
 import {draft, fixedBy, formatTurns, plural, type FamilyInput, type FindingDraft} from '../draft.js'
 import {passingPhrase, repeatRuns} from '../recorded-stall.js'
-import {endingFeatureTimeout, feedbackByTurn, lastTurn} from '../record-facts.js'
+import {coachVerdictOn, endingFeatureTimeout, feedbackByTurn, lastTurn, noVerdictPhrase, turnOf} from '../record-facts.js'
 
 /**
  * How a task's loop ended when it was not the Coach or the stall detector that ended it: crashes,
@@ -45,7 +45,13 @@ function playerRan(task: TaskRun): boolean {
   return task.turns.some((t) => t.turn > 0 && (t.player.status !== null || t.player.reportSource !== null || t.coach.decision !== null))
 }
 
-/** PLAYER_TIMEOUT: the Player hit its SDK timeout or turn ceiling; state recovery stood in (certain). */
+/**
+ * PLAYER_TIMEOUT: the Player's invocation hit its SDK timeout or turn ceiling; state recovery stood in (certain).
+ * A turn whose SDK session the log shows completing (`SDK completed: turns=N`) before the timeout did not run out
+ * of time: the session had finished and GuardKit kept waiting, so the finding says so and never advises more
+ * SDK time for it. The recovered report is said to be the one the Coach saw only when a Coach decision of that
+ * turn is recorded (docs/findings.md, "What the Coach did").
+ */
 function playerTimeouts(input: FamilyInput): FindingDraft[] {
   const {task} = input
   const byTurn = new Map<number, {seconds: number | null; evidence: Evidence[]; recovery: string | null; ceiling: boolean}>()
@@ -74,27 +80,78 @@ function playerTimeouts(input: FamilyInput): FindingDraft[] {
   }
   const turns = [...byTurn.keys()].sort((a, b) => a - b)
   const idle = turns.filter((t) => messagesBeforeTimeout(task, t) === 0)
+  const completed = new Map(turns.flatMap((t) => {
+    const done = sessionCompletedBeforeTimeout(task, t, byTurn.get(t)!)
+    return done === null ? [] : [[t, done] as const]
+  }))
   const limit = Math.max(0, ...turns.map((t) => byTurn.get(t)!.seconds ?? 0))
   const described = turns.map((turn) => {
     const b = byTurn.get(turn)!
-    const what = b.ceiling ? 'hit its SDK turn ceiling' : `timed out${b.seconds !== null ? ` after ${b.seconds} s` : ''}`
-    return `turn ${turn} ${what}${b.recovery ? `, and ${b.recovery} built the report the Coach saw` : ''}`
+    const done = completed.get(turn)
+    const after = b.seconds !== null ? ` after ${b.seconds} s` : ''
+    const what = b.ceiling
+      ? `turn ${turn} hit its SDK turn ceiling`
+      : done !== undefined
+        ? `turn ${turn}'s SDK session completed (${plural(done.used, 'SDK turn')}) and its invocation still timed out${after}`
+        : `turn ${turn} timed out${after}`
+    return `${what}${b.recovery ? `, and ${b.recovery} ${recoveredFor(task, turn)}` : ''}`
   })
+  const evidence = turns.flatMap((t) => [...byTurn.get(t)!.evidence, ...(completed.get(t)?.evidence ?? []), ...coachVerdictOn(task, t).evidence])
+  const allCompleted = turns.every((t) => completed.has(t))
+  const timedOut = turns.filter((t) => !completed.has(t) && !idle.includes(t))
   return [
     draft(input, {
       code: 'PLAYER_TIMEOUT',
       severity: 'high',
       turns,
-      message: `The Player did not finish on its own: ${described.join('; ')}.`,
-      evidence: turns.flatMap((t) => byTurn.get(t)!.evidence),
-      remediation: idle.length === turns.length
-        ? `Do not raise --sdk-timeout: on ${formatTurns(idle)} the session processed no message before the timeout, so it never started working; check the model server and the session's start-up.`
-        : `Raise --sdk-timeout${limit > 0 ? ` above the ${limit} s this run allowed` : ''} (or the task's complexity-based budget) or split the task; a recovered turn is judged on git state alone, so check what the Coach was given for it.${idle.length > 0 ? ` On ${formatTurns(idle)} the session processed no message at all: more time would not have helped those.` : ''}`,
+      message: allCompleted
+        ? `The Player's turn was counted as a timeout after its session had completed: ${described.join('; ')}.`
+        : `The Player did not finish on its own: ${described.join('; ')}.`,
+      evidence,
+      remediation: timeoutAdvice(turns, idle, [...completed.keys()], timedOut, limit),
       fixedIn: null,
       source: {function: 'AgentInvoker._invoke_task_work_implement / AutoBuildOrchestrator._attempt_state_recovery', spec: '§5.4, §8.2'},
-      detail: {turns: turns.map((t) => ({turn: t, ...byTurn.get(t)!, evidence: undefined}))},
+      detail: {turns: turns.map((t) => ({turn: t, ...byTurn.get(t)!, sessionCompleted: completed.has(t), evidence: undefined}))},
     }),
   ]
+}
+
+/**
+ * What to do: more SDK time only for turns that ran out of it while working — never for a session that processed no
+ * message (it never started) nor for one the log shows completing before the timeout (more time would not have
+ * ended the wait sooner).
+ */
+function timeoutAdvice(turns: readonly number[], idle: readonly number[], completed: readonly number[], timedOut: readonly number[], limit: number): string {
+  const notMore: string[] = []
+  if (idle.length > 0) notMore.push(`on ${formatTurns(idle)} the session processed no message before the timeout, so it never started working; check the model server and the session's start-up`)
+  if (completed.length > 0) notMore.push(`on ${formatTurns(completed)} the SDK session had completed before the timeout, so GuardKit kept waiting after the session's end; the turn's work is in the worktree`)
+  if (timedOut.length === 0) return `Do not raise --sdk-timeout: ${notMore.join('; ')}.`
+  const raise = `Raise --sdk-timeout${limit > 0 ? ` above the ${limit} s this run allowed` : ''} (or the task's complexity-based budget) or split the task; a recovered turn is judged on git state alone, so check what the Coach was given for it.`
+  return notMore.length === 0 || timedOut.length === turns.length ? raise : `${raise} More time would not have helped the other turns: ${notMore.join('; ')}.`
+}
+
+/** ", built the report the Coach saw" only when the Coach judged that turn; else what the records show instead. */
+function recoveredFor(task: TaskRun, turn: number): string {
+  const verdict = coachVerdictOn(task, turn)
+  if (verdict.kind === 'judged') return 'built the report the Coach saw'
+  return `built a report for the Coach, but ${noVerdictPhrase(verdict.kind, `turn ${turn}`)}`
+}
+
+/**
+ * The turn's `SDK completed: turns=N` when the log shows it before the turn's timeout (same log, an earlier line)
+ * and the session did not hit its turn ceiling: the SDK session had ended before GuardKit's timeout fired.
+ */
+function sessionCompletedBeforeTimeout(task: TaskRun, turn: number, b: {evidence: readonly Evidence[]; ceiling: boolean}): {used: number; evidence: readonly Evidence[]} | null {
+  if (b.ceiling) return null
+  const sdk = turnOf(task, turn)?.player.sdkTurns ?? null
+  if (sdk === null || sdk.value.ceilingHit === true) return null
+  const timeoutLines = task.events
+    .filter((e) => e.kind === 'player-timeout' && e.turn === turn)
+    .flatMap((e) => e.evidence)
+  const first = timeoutLines.reduce<Evidence | null>((a, e) => (e.line !== undefined && (a === null || e.line < (a.line ?? Infinity)) ? e : a), null)
+  if (first === null) return null
+  const before = sdk.evidence.some((e) => e.file === first.file && e.line !== undefined && e.line < first.line!)
+  return before ? {used: sdk.value.used, evidence: sdk.evidence} : null
 }
 
 /** `Messages processed before timeout: N` logged for the turn, when it was. */

@@ -1,4 +1,5 @@
 import type {Evidence} from '../../model/evidence.js'
+import type {FindingCode} from '../../model/finding.js'
 import type {TaskRun} from '../../model/run-record.js'
 import type {SignalRule} from '../diagnosis/catalogue/rule.js'
 import {FEEDBACK_LOGGER, isFindingCode, type ClassifiedSignal, type TaskSignals} from '../diagnosis/task-signals.js'
@@ -6,7 +7,7 @@ import {dedupeEvidence, draft, formatTurns, plural, uniqueSorted, type FamilyInp
 import {CODE_CLASSES} from '../diagnosis/code-classes.js'
 import {stageIndex, type Stage} from '../diagnosis/stages.js'
 import {formatMinutes} from './infrastructure.js'
-import {parseTime, turnsAfter, turnTimes} from '../record-facts.js'
+import {coachVerdictOn, lastTurn as lastTurnOf, noVerdictPhrase, parseTime, turnsAfter, turnTimes} from '../record-facts.js'
 
 /**
  * LOG_SIGNAL: the signals the catalogue classifies as a cause or a contributing cause, one finding
@@ -33,6 +34,7 @@ export function detectSignalFindings(input: FamilyInput, fired: readonly Finding
       const target = fired.find((d) => d.code === code && d.category === CODE_CLASSES[code].category && (turns.length === 0 || d.turns.some((t) => turns.includes(t))))
       if (target !== undefined && !refined.has(target.key)) refined.set(target.key, rule)
     }
+    if (loopWentOn(input.task, rule, turns)) continue
     const cover = fired.find((d) => rule.coveredBy?.includes(d.code))
     if (cover !== undefined) {
       lent.set(cover.key, [...(lent.get(cover.key) ?? []), ...hits])
@@ -40,7 +42,7 @@ export function detectSignalFindings(input: FamilyInput, fired: readonly Finding
     }
     // the Coach's feedback is read from the turn records, never capped: only ingest's own signal lines can be missing
     const capped = hits.some((h) => h.signal.logger !== FEEDBACK_LOGGER) ? signals.dropped : 0
-    drafts.push(signalDraft(input, rule, hits, turns, capped))
+    drafts.push(signalDraft(input, rule, hits, turns, capped, refinedNone(rule, turns, fired)))
   }
   const updated = fired.map((d) => {
     const rule = refined.get(d.key)
@@ -68,7 +70,7 @@ function findingsPresent(c: ClassifiedSignal, fired: readonly FindingDraft[]): b
   return (needed.length === 0 || onTurn(needed)) && (barred.length === 0 || !onTurn(barred))
 }
 
-function signalDraft(input: FamilyInput, rule: SignalRule, hits: readonly ClassifiedSignal[], turns: readonly number[], dropped: number): FindingDraft {
+function signalDraft(input: FamilyInput, rule: SignalRule, hits: readonly ClassifiedSignal[], turns: readonly number[], dropped: number, unrefined: readonly FindingCode[] = []): FindingDraft {
   const ranOn = stageOf(rule, hits) === 'outer-limits' && rule.role !== 'context' ? turnsAfter(input.task, turns[turns.length - 1] ?? null) : []
   if (ranOn.length > 0) return limitRanOn(input, rule, hits, turns, ranOn)
   const best = telling(hits)
@@ -76,15 +78,17 @@ function signalDraft(input: FamilyInput, rule: SignalRule, hits: readonly Classi
   const count = hits.reduce((n, h) => n + 1 + h.signal.repeats, 0)
   const repeat = rule.role === 'cause' ? repetition(input.task, hits, turns, stageOf(rule, hits)) : null
   const times = linesSaid(input, count, turns, dropped)
-  const message = `${capitalise(rule.summary)}: "${quote}"${times}.${repeat === null ? '' : ` ${repeat.sentence}`} ${rule.means}`
+  const searched = withoutUnrecordedSearch(input.task, withoutAbsentCheck(rule.means, unrefined), rule.action, turns)
+  const judged = withoutUnrecordedVerdict(input.task, searched.means, turns)
+  const message = `${capitalise(rule.summary)}: "${quote}"${times}.${repeat === null ? '' : ` ${repeat.sentence}`} ${judged.means}`
   return draft(input, {
     code: 'LOG_SIGNAL',
     category: rule.category,
     severity: rule.role === 'cause' ? 'high' : 'medium',
     turns,
     message,
-    evidence: [best.evidence, ...sample(hits, 6)],
-    remediation: rule.action,
+    evidence: [best.evidence, ...sample(hits, 6), ...judged.evidence],
+    remediation: unrefined.length === 0 ? searched.action : `Nothing on its own: no ${unrefined.map(checkName).join(' or ')} is recorded on ${formatTurns(turns)}; read what the Coach decided on ${turns.length === 1 ? 'it' : 'them'}.`,
     fixedIn: null,
     source: {function: `signal rule ${rule.id}`, spec: `docs/signals.md (${rule.origin.file}:${rule.origin.line})`},
     keySuffix: rule.id,
@@ -100,6 +104,97 @@ function signalDraft(input: FamilyInput, rule: SignalRule, hits: readonly Classi
       repeated: repeat === null ? null : {turns: repeat.turns, withinSeconds: repeat.withinSeconds, stopAt: repeat.stopAt},
     },
   })
+}
+
+/**
+ * A loop-control signal (the pollution check counting failing checkpoints) on turns after each of which the loop went
+ * on to the next turn, with no rollback and no stop recorded on it: the check neither rolled back nor ended the loop,
+ * so it cost no turn and is no cause — the turns were lost to what failed them (docs/guardkit-logic.md §8.1: the rule
+ * acts by a rollback or by ending the loop). It makes no finding; its lines stay in the signal table.
+ */
+function loopWentOn(task: TaskRun, rule: SignalRule, turns: readonly number[]): boolean {
+  if (rule.stage !== 'loop-control' || turns.length === 0) return false
+  const acted = (t: number) =>
+    task.events.some((e) => e.kind === 'rollback' && e.turn === t) || (task.stall !== null && (task.stall.turn === null || task.stall.turn === t))
+  // the loop went on past t, or t was the turn the Coach approved and the task ended approved on it
+  const passed = (t: number) => turnsAfter(task, t).length > 0 || (task.outcome?.value === 'approved' && coachVerdictOn(task, t).kind === 'judged' && lastTurnOf(task) === t)
+  return turns.every((t) => passed(t) && !acted(t))
+}
+
+/**
+ * A rule's meaning that says the Coach searched for the task's tests and found none ("Finding no test file of the task,
+ * the Coach ran every test under tests/"), and its advice to name the tests so that search finds them: said only when
+ * a record of the search shows on the signal's turns (`No task-specific tests found …`). A run whose Coach ran
+ * `pytest tests/` with no such record may predate that search (docs/guardkit-logic.md §6.4), so the search is not
+ * claimed and naming the tests for it is not advised.
+ */
+export function withoutUnrecordedSearch(task: TaskRun, means: string, action: string, turns: readonly number[]): {means: string; action: string} {
+  if (!SEARCH_CLAIM.test(means) && !SEARCH_ADVICE.test(action)) return {means, action}
+  const searched = task.turns.some((t) => (turns.length === 0 || turns.includes(t.turn)) && t.coach.independentTests?.value.skipped === true) ||
+    (task.signals ?? []).some((s) => (turns.length === 0 || (s.turn !== null && turns.includes(s.turn))) && /No task-specific tests found/i.test(s.text))
+  if (searched) return {means, action}
+  const cutMeans = means.replace(SEARCH_CLAIM, (_m, first: string) => first.toUpperCase())
+  const cutAction = action.replace(SEARCH_ADVICE, '').replace(/^\s*or\s+/, '')
+  return {means: cutMeans, action: cutAction === action ? action : capitalise(cutAction.trim())}
+}
+
+/** "Finding no test file of the task, the Coach …": a search said to have happened. */
+const SEARCH_CLAIM = /^Finding no test file of the task, (\w)/
+
+/** "Name the task's tests so the Coach finds them (…), " — advice that assumes that search. */
+const SEARCH_ADVICE = /Name the task's tests so the (?:Coach|glob) finds them \([^)]*\),?\s*/
+
+/**
+ * The findings a rule `refines` (the check its meaning is about: a zero-test rejection) that fired on none of its
+ * signal's turns. Its meaning then describes a check that did not act on those turns — the Coach approved them, or
+ * rejected them on something else — so the clause that says what that check does is not said, nor its advice
+ * (docs/findings.md, "What the Coach did").
+ */
+function refinedNone(rule: SignalRule, turns: readonly number[], fired: readonly FindingDraft[]): FindingCode[] {
+  if (turns.length === 0) return []
+  return (rule.refines ?? []).filter((code) => CHECK_NAMES[code] !== undefined && !fired.some((d) => d.code === code && d.turns.some((t) => turns.includes(t))))
+}
+
+/** The findings that are a check's rejection, which a rule's meaning may say acts on its turns. */
+const CHECK_NAMES: Partial<Record<FindingCode, string>> = {ZERO_TEST_ANOMALY: 'zero-test rejection'}
+
+function checkName(code: FindingCode): string {
+  return CHECK_NAMES[code]!
+}
+
+/** The clause of a meaning about the check (`; with a blocking zero-test check that rejects …`), cut when that check did not act. */
+function withoutAbsentCheck(means: string, unrefined: readonly FindingCode[]): string {
+  if (!unrefined.includes('ZERO_TEST_ANOMALY')) return means
+  return means.replace(/;[^;.]*\bzero-test check\b[^.]*\./g, '.')
+}
+
+/** A clause of a rule's meaning that says the Coach judged, rejected, approved or saw the turn, or reached a verdict on it. */
+const COACH_VERDICT_CLAIM = /\bthe Coach (?:judged|rejected|approved|saw)\b|\bverdict path\b/
+
+/**
+ * A rule's meaning says what the Coach usually does after its signal ("so the Coach rejected the turn", "the Coach
+ * judged the turn without its result"); on turns where the records show no Coach verdict — its own call ended in
+ * error, the task was cancelled before it ran, no decision was logged — that clause would state a premise the records
+ * contradict. It is cut (the sentence up to the clause stays, a sentence that is only the claim goes, "the report the
+ * Coach judged" becomes "the report for the Coach"), and what the records show is said instead, citing them
+ * (docs/findings.md, "What the Coach did").
+ */
+export function withoutUnrecordedVerdict(task: TaskRun, means: string, turns: readonly number[]): {means: string; evidence: Evidence[]} {
+  if (turns.length === 0 || !COACH_VERDICT_CLAIM.test(means)) return {means, evidence: []}
+  const verdicts = turns.map((t) => coachVerdictOn(task, t))
+  if (verdicts.some((v) => v.kind === 'judged')) return {means, evidence: []}
+  const sentences = means.split(/(?<=\.)\s+(?=[A-Z])/)
+  const kept = sentences.flatMap((sentence) => {
+    if (!COACH_VERDICT_CLAIM.test(sentence)) return [sentence]
+    const renamed = sentence.replace(/\bthe report the Coach (?:judged|saw)\b/g, 'the report for the Coach')
+    if (!COACH_VERDICT_CLAIM.test(renamed)) return [renamed]
+    const at = renamed.search(COACH_VERDICT_CLAIM)
+    const cut = Math.max(renamed.lastIndexOf(';', at), renamed.lastIndexOf(', so ', at))
+    return cut > 0 ? [`${renamed.slice(0, cut).trimEnd()}.`] : []
+  })
+  const kinds = [...new Set(verdicts.map((v) => v.kind))]
+  const said = kinds.length === 1 ? noVerdictPhrase(kinds[0]!, formatTurns(turns)) : `no Coach verdict is recorded for ${formatTurns(turns)}`
+  return {means: [...kept, `${capitalise(said)}.`].join(' '), evidence: verdicts.flatMap((v) => v.evidence)}
 }
 
 /**
@@ -172,8 +267,10 @@ function repetition(task: TaskRun, hits: readonly ClassifiedSignal[], turns: rea
   const within = spans.every((s): s is number => s !== null) ? Math.max(...spans) : null
   const each = within === null ? '' : `, each within ${formatMinutes(Math.max(within, 1) / 60)} of its turn's start`
   const stopAt = turns[1]!
-  // before the Player's work is looked at (set-up, the model call, the Player's invocation, the Coach's own), nothing it changes reaches the error
-  const unfixable = stageIndex(stage) <= stageIndex('coach') ? ': no change by the Player could have fixed it, and' : ';'
+  // only an error outside the Player's reach (set-up, the model call, GuardKit's hand-over, the Coach's own) is one no change by
+  // the Player could fix: the Player's own session and report (its turn limit, its results) are what it changes, and a
+  // repeated result alone does not show nothing could
+  const unfixable = OUTSIDE_PLAYER.has(stage) ? ': no change by the Player could have fixed it, and' : ';'
   return {
     sentence: `The same error came back on every one of the ${all.length} turns${each}${unfixable} a detector keyed on this error would have stopped the task at turn ${stopAt}, its first repeat.`,
     turns: all.length,
@@ -181,6 +278,9 @@ function repetition(task: TaskRun, hits: readonly ClassifiedSignal[], turns: rea
     stopAt,
   }
 }
+
+/** Stages whose errors the Player's work does not reach (docs/root-causes.md has the stages). */
+const OUTSIDE_PLAYER: ReadonlySet<Stage> = new Set<Stage>(['setup', 'model-call', 'pipeline', 'coach'])
 
 /** Said by or for the Coach (its model call, its specialists, its own test run), not the Player. */
 const COACH_SIDE = /\bcoach|run_specialist|specialist|Phase-A gather/i

@@ -95,9 +95,17 @@ function contextPollution(input: FamilyInput): FindingDraft[] {
     ? `GuardKit's summary records what stopped the loop at turn ${at}: "${stop.reason}"; the context-pollution rule fired with it (${failing}).`
     : `The loop stopped at turn ${at} because ${failing}; it was not stopped by repeated feedback.`
   // co-fired: the action is the named stop's, which its own finding gives; a second bullet would repeat it
+  // a turn whose tests gate passed and whose checkpoint still recorded failing tests: the records do not show what this
+  // GuardKit's checkpoint read (docs/guardkit-logic.md §8.1 models the gate's value), so "make the tests pass" is not advised
+  const gatePassed = turns.filter((n) => {
+    const t = turnOf(input.task, n)
+    return t?.coach.gates?.value.testsPassed === true && t.checkpoint?.value.testsPassed === false
+  })
   const remediation = coFired
     ? ''
-    : playerPassed
+    : gatePassed.length > 0
+      ? `On ${formatTurns(gatePassed)} the tests gate passed and the checkpoint still recorded failing tests, so the records do not show what would have made a checkpoint pass; read the checkpoint lines (explain shows each turn) before rerunning.`
+      : playerPassed
       ? `A checkpoint fails when the task-work tests gate fails or the Player produced no results; the Player reported its tests passing on ${formatTurns(passing)}, so read what the Coach rejected on those turns (explain shows each) before rerunning.`
       : 'A checkpoint fails when the task-work tests gate fails or the Player produced no results (timeout, missing report): make the Player\'s own test run pass (or the report exist) on at least one turn, then rerun.'
   return [
@@ -107,11 +115,16 @@ function contextPollution(input: FamilyInput): FindingDraft[] {
       turns,
       reproduceTurn: stall.turn,
       message,
-      evidence: [...(coFired ? stop.evidence : []), ...events.flatMap((e) => e.evidence), ...stall.evidence],
+      evidence: [
+        ...(coFired ? stop.evidence : []),
+        ...events.flatMap((e) => e.evidence),
+        ...stall.evidence,
+        ...gatePassed.flatMap((n) => [...(turnOf(input.task, n)?.coach.gates?.evidence ?? []), ...(turnOf(input.task, n)?.checkpoint?.evidence ?? [])]),
+      ],
       remediation,
       fixedIn: null,
       source: {function: 'AutoBuildOrchestrator._loop_phase (pollution rule) / WorktreeCheckpointManager', spec: '§8.1'},
-      detail: {failingTurns: turns, errorText: stall.errorText, ...(stop === undefined ? {} : {recordedStop: stop.reason, coFired: stop.coFired})},
+      detail: {failingTurns: turns, checkpointsCounted: lastEvent?.failures ?? (lastEvent?.turns.length || null), errorText: stall.errorText, ...(stop === undefined ? {} : {recordedStop: stop.reason, coFired: stop.coFired})},
     }),
   ]
 }

@@ -255,6 +255,10 @@ function feedbackNotActionable(input: FamilyInput, feedback: Map<number, Feedbac
     if (!fb || !/independent test verification failed/i.test(feedbackCategory(fb.text))) continue
     const body = fb.text.split('\n').slice(1).join('\n')
     if (ERROR_CONTEXT.test(body)) continue
+    // a header ending in a colon with nothing after it, read from a log line: the progress line shows the feedback's
+    // first line only, and GuardKit appends the test summary after that header (docs/guardkit-logic.md §6.6), so the
+    // log does not show whether the Player got test output: no claim either way
+    if (body.trim() === '' && headerOnlyInLog(fb)) continue
     if (fb.completeness === 'full') certain.push(fb)
     else if (/^\s*(FAILED|ERROR)\b/.test(body) && !flagsOfProfile(input.asRun).summaryErrorContext) inferred.push(fb)
   }
@@ -280,6 +284,11 @@ function feedbackNotActionable(input: FamilyInput, feedback: Map<number, Feedbac
       detail: {turns, sample},
     }),
   ]
+}
+
+/** Feedback whose only record is a log line holding its header (`Feedback: - Independent test verification failed:`). */
+function headerOnlyInLog(fb: FeedbackView): boolean {
+  return fb.from === 'record' && /:\s*$/.test(fb.text) && fb.evidence.every((e) => !e.file.endsWith('.json'))
 }
 
 /**

@@ -1,4 +1,5 @@
 import {describe, expect, it} from 'vitest'
+import type {CoachTurn} from '../../../../src/model/run-record.js'
 import {detectBoundaryFindings} from '../../../../src/explain/families/boundaries.js'
 import {ev, fact, familyInput, feedbackTurn, handInput, loadFixture, taskOf, taskRun, turn} from '../helpers.js'
 
@@ -36,6 +37,42 @@ describe('PLAYER_TIMEOUT', () => {
   it('does not count an SDK turn count above the logged maximum as a ceiling when the turn needed no recovery', () => {
     const task = taskRun({turns: [turn(1, {player: {sdkTurns: fact({used: 63, max: 50, ceilingHit: true})}})]})
     expect(detectBoundaryFindings(handInput(task))).toEqual([])
+  })
+})
+
+describe('PLAYER_TIMEOUT after a completed SDK session, with no Coach run', () => {
+  const recovery = fact({reason: 'SDK timeout after 2340s', method: 'player_report', files: 2, tests: 0, testsPassing: true}, 426)
+  const timedOut = (extra: Partial<Parameters<typeof taskRun>[0]> = {}, coach: Partial<CoachTurn> = {}) =>
+    taskRun({
+      outcome: fact('cancelled'),
+      turns: [turn(1, {player: {sdkTurns: fact({used: 33, max: 100, ceilingHit: false}, 335)}, stateRecovery: recovery, coach})],
+      events: [
+        {kind: 'player-timeout', turn: 1, seconds: 2340, evidence: [ev(397)]},
+        {kind: 'cancelled', turn: 1, where: 'between-player-and-coach', evidence: [ev(434)]},
+      ],
+      ...extra,
+    })
+
+  it('says the session completed before the timeout, advises no more SDK time, and does not say the Coach saw the report', () => {
+    const [f] = detectBoundaryFindings(handInput(timedOut())).filter((x) => x.code === 'PLAYER_TIMEOUT')
+    expect(f!.message).toMatch(/turn 1's SDK session completed \(33 SDK turns\) and its invocation still timed out after 2340 s/)
+    expect(f!.message).not.toMatch(/did not finish on its own|the Coach saw/)
+    expect(f!.message).toMatch(/cancelled between the Player and the Coach on turn 1, so no Coach validation ran/)
+    expect(f!.remediation).toMatch(/^Do not raise --sdk-timeout/)
+    expect(f!.evidence).toEqual(expect.arrayContaining([ev(335), ev(434)]))
+  })
+
+  it('says the recovered report is the one the Coach saw when a Coach decision of the turn is recorded', () => {
+    const [f] = detectBoundaryFindings(handInput(timedOut({events: [{kind: 'player-timeout', turn: 1, seconds: 2340, evidence: [ev(397)]}]}, {decision: fact('feedback' as const, 450)})))
+      .filter((x) => x.code === 'PLAYER_TIMEOUT')
+    expect(f!.message).toMatch(/built the report the Coach saw/)
+  })
+
+  it('still advises more time for a session the log does not show completing', () => {
+    const task = taskRun({turns: [turn(1, {stateRecovery: recovery})], events: [{kind: 'player-timeout', turn: 1, seconds: 900, evidence: [ev(397)]}]})
+    const [f] = detectBoundaryFindings(handInput(task)).filter((x) => x.code === 'PLAYER_TIMEOUT')
+    expect(f!.message).toMatch(/^The Player did not finish on its own: turn 1 timed out after 900 s/)
+    expect(f!.remediation).toMatch(/^Raise --sdk-timeout above the 900 s/)
   })
 })
 

@@ -1,6 +1,7 @@
 import {describe, expect, it} from 'vitest'
 import {detectStallFindings} from '../../../../src/explain/families/stall.js'
-import {eraOf, ev, fact, familyInput, feedbackTurn, handInput, loadFixture, taskOf, taskRun} from '../helpers.js'
+import {notFixedPhrase} from '../../../../src/explain/phrases.js'
+import {eraOf, ev, fact, familyInput, feedbackTurn, handInput, loadFixture, taskOf, taskRun, turn} from '../helpers.js'
 
 /**
  * The db-003 incident (fixtures/runs/db-003-timeout, docs/guardkit-logic.md §8.1 `loop_phase#6`): turn 1 a
@@ -84,6 +85,35 @@ describe('STALL_FIRED and CONTEXT_POLLUTION_STALL', () => {
     expect(f!.turns).toEqual([1, 2, 3])
     expect(f!.confidence).toBe('certain')
     expect(f!.evidence).toEqual([ev(88), ev(90)])
+  })
+})
+
+describe('CONTEXT_POLLUTION_STALL: advice and the rule\'s count from the records', () => {
+  const gates = (tests: boolean | null) => fact({testsPassed: tests, coverageMet: true, archReviewPassed: true, planAuditPassed: true, allPassed: tests === true, testsRequired: true, coverageRequired: true, archReviewRequired: false}, 60)
+  const pollution = (turns: ReturnType<typeof turn>[]) =>
+    taskRun({
+      outcome: fact('unrecoverable_stall'),
+      turns,
+      stall: {kind: 'context-pollution', turn: 2, signature: null, windowTurns: null, criteriaPassing: null, extended: false, errorText: null, evidence: [ev(90)]},
+      events: [{kind: 'context-pollution', turn: 2, failures: 2, turns: [1, 2], evidence: [ev(88)]}],
+    })
+
+  it('does not advise making the Player\'s tests pass when a turn\'s tests gate passed and its checkpoint still failed', () => {
+    const task = pollution([
+      turn(1, {coach: {gates: gates(null), decision: fact('feedback' as const, 20)}, checkpoint: fact({hash: 'a', testsPassed: false, testCount: 0}, 30)}),
+      turn(2, {coach: {gates: gates(true), decision: fact('approve' as const, 61)}, checkpoint: fact({hash: 'b', testsPassed: false, testCount: 0}, 62)}),
+    ])
+    const f = detectStallFindings(handInput(task)).find((x) => x.code === 'CONTEXT_POLLUTION_STALL')!
+    expect(f.remediation).not.toMatch(/make the Player's own test run pass/)
+    expect(f.remediation).toMatch(/On t2 the tests gate passed and the checkpoint still recorded failing tests/)
+    expect(f.evidence).toContainEqual(ev(62))
+  })
+
+  it('counts the failing checkpoints the pollution record names (two here), for the "not fixed" line', () => {
+    const task = pollution([turn(1, {coach: {gates: gates(false)}}), turn(2, {coach: {gates: gates(false)}})])
+    const f = detectStallFindings(handInput(task)).find((x) => x.code === 'CONTEXT_POLLUTION_STALL')!
+    expect(notFixedPhrase({code: f.code, detail: f.detail})).toBe('the pollution rule is unchanged (here it ended the loop on 2 consecutive failing checkpoints with none passing)')
+    expect(f.remediation).toMatch(/make the Player's own test run pass/)
   })
 })
 

@@ -91,6 +91,21 @@ describe('FEEDBACK_NOT_ACTIONABLE', () => {
   })
 })
 
+describe('FEEDBACK_NOT_ACTIONABLE from the log\'s header line alone', () => {
+  it('claims nothing when the only record is the progress line holding the feedback\'s header', () => {
+    // `Completed turn N: feedback - Feedback: - Independent test verification failed:`: GuardKit appends the test summary after the header
+    const turns = [1, 2, 3].map((n) => feedbackTurn(n, '- Independent test verification failed:', 0, 6, {coach: failedTests(0.5)}))
+    expect(detectTestFindings(handInput(taskRun({turns}))).map((f) => f.code)).not.toContain('FEEDBACK_NOT_ACTIONABLE')
+  })
+
+  it('is still certain when the header-only text comes from the Coach\'s report (the whole text)', () => {
+    const t = feedbackTurn(1, '- Independent test verification failed:', 0, 6, {coach: failedTests(0.5)})
+    const fromReport = {...t, coach: {...t.coach, feedback: {...t.coach.feedback!, evidence: [{file: 'coach_turn_1.json', pointer: '/feedback'}]}}}
+    const f = detectTestFindings(handInput(taskRun({turns: [fromReport]}))).find((x) => x.code === 'FEEDBACK_NOT_ACTIONABLE')
+    expect(f?.confidence).toBe('certain')
+  })
+})
+
 describe('test paths', () => {
   it('splits a pytest command into its file arguments', () => {
     expect(testArgs('pytest /wt/tests/a/test_x.py tests/a/test_x.py::T::t -v --tb=short')).toEqual(['/wt/tests/a/test_x.py', 'tests/a/test_x.py'])
