@@ -144,6 +144,11 @@ export function createAttributor(emit: (a: Attributed) => void, emitSignal: (a: 
   let lastExec: {taskId: string; turn: number} | null = null
   /** `Created checkpoint: H` is followed by autobuild's `Checkpoint created: H`: same task. */
   let lastHash: {taskId: string; hash: string} | null = null
+  /**
+   * The last `Orchestration failed for TASK-X: <error>`: its traceback (the record's exception info,
+   * printed after it) ends in the same error and is that task's, though its loop is over.
+   */
+  let lastFailure: {taskId: string; error: string} | null = null
   /** Signals wait beside the window, each behind the event pushed before it (`after`: its seq). */
   const signals: {signal: SignalText; line: number; attempt: number; after: number}[] = []
   let pushed = 0
@@ -298,6 +303,7 @@ export function createAttributor(emit: (a: Attributed) => void, emitSignal: (a: 
    * pairing rules leave, as while tasks run at once; else to none (it stays with the run).
    */
   function afterEnd(e: LogEvent): string | null {
+    if (e.kind === 'c-traceback' && lastFailure !== null && e.lines.some((l) => failureOf(l, lastFailure!))) return lastFailure.taskId
     const to = inferConcurrent(e)
     return typeof to === 'string' ? live(to) : null
   }
@@ -315,6 +321,7 @@ export function createAttributor(emit: (a: Attributed) => void, emitSignal: (a: 
   /** A signal the context rules gave to a task whose loop is over, the text not naming it: as `afterEnd`. */
   function signalAfterEnd(q: {signal: SignalText; attempt: number}, to: {taskId: string | null; turn: number | null}): {taskId: string | null; turn: number | null} {
     if (to.taskId === null || !ended(to.taskId) || namesTask(q.signal, to.taskId)) return to
+    if (lastFailure !== null && lastFailure.taskId === to.taskId && failureOf(q.signal.text, lastFailure)) return to
     const paired = live(pairedSignal(q.signal, q.attempt) ?? undefined)
     const turn = turnIn(q.signal.text)
     return paired === null ? {taskId: null, turn} : {taskId: paired, turn: turn ?? positiveTurn(contexts.get(paired)!.turn)}
@@ -593,6 +600,13 @@ export function createAttributor(emit: (a: Attributed) => void, emitSignal: (a: 
       case 'ab-complete':
         c.completed = true
         break
+      case 'ab-orchestration-failed':
+        {
+          // its first line: the traceback may be read into the record itself
+          const error = e.message.split('\n', 1)[0]!.trim().slice(0, 80)
+          lastFailure = error === '' ? null : {taskId, error}
+        }
+        break
       case 'ab-start':
         // a loop (re)started in the same run
         if (c.ended) {
@@ -646,6 +660,7 @@ export function createAttributor(emit: (a: Attributed) => void, emitSignal: (a: 
       lastCheckpointTask = lastRecoveryTask = lastInvokerTask = lastSavedTask = lastReportTask = lastDumpTask = null
       running = 0
       recoveries = []
+      lastFailure = null
     },
     push(event, line, logger, level, attempt) {
       if (size === CAP) release()
@@ -683,6 +698,11 @@ function sameError(error: string, reason: string): boolean {
 
 function positiveTurn(n: number): number | null {
   return n >= 1 ? n : null
+}
+
+/** A traceback or exception line ending in a task's failure error (compared on its first 80 characters). */
+function failureOf(text: string, failure: {error: string}): boolean {
+  return text.replace(/\s+/g, ' ').includes(failure.error.replace(/\s+/g, ' '))
 }
 
 /** Events about the run or a wave, never about one task. */

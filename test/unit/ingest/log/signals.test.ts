@@ -372,6 +372,24 @@ describe('signals of tasks running at once: the record that names the task, not 
   })
 })
 
+describe('the record that ends a task\'s loop (docs/record-formats.md §5.2)', () => {
+  it('the traceback printed after `Orchestration failed for TASK-X: E` is that task\'s (it ends in E); what follows it is the run\'s', () => {
+    const r = ingest([
+      ...START,
+      ...loop('TASK-AB-001'),
+      'ERROR:guardkit.orchestrator.autobuild:Orchestration failed for TASK-AB-001: Design phase design failed: SDK timeout after 600s',
+      'Traceback (most recent call last):',
+      '  File "/lib/guardkit/orchestrator/autobuild.py", line 10, in orchestrate',
+      '    raise DesignPhaseError(phase="design", error=error_msg)',
+      'guardkit.orchestrator.quality_gates.exceptions.DesignPhaseError: Design phase design failed: SDK timeout after 600s',
+      'WARNING:guardkit.orchestrator.autobuild:Error capturing turn state: something odd',
+    ])
+    const t = r.tasks.find((x) => x.taskId === 'TASK-AB-001')!
+    expect(t.signals!.map((s) => s.evidence.line)).toEqual([6, 10])
+    expect(texts(r.attempts[0]!.signals)).toEqual(['Error capturing turn state: something odd'])
+  })
+})
+
 describe('signals read during state recovery (docs/ingest.md, "Signals")', () => {
   it('marks an unnamed record between `Attempting state recovery` and its result as the recovery\'s, not a Coach validation\'s', () => {
     const r = ingest([
