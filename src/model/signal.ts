@@ -21,6 +21,13 @@ export interface Signal {
   readonly evidence: Evidence
   /** Identical signals (same logger, text and turn) after this one, counted instead of kept. */
   readonly repeats: number
+  /**
+   * `state-recovery`: read while its task's state recovery ran (after `Attempting state recovery for
+   * TASK-X turn N`, before its `State recovery succeeded` or the next phase of its loop): the record is
+   * the recovery's (its git and test detection), not a Coach validation's (docs/ingest.md "Signals").
+   * Absent otherwise.
+   */
+  readonly during?: 'state-recovery'
 }
 
 /** The console's pseudo-logger (ingest counts console text under the same name). */

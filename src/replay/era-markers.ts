@@ -43,7 +43,8 @@ export const MARKER_BOUNDS: Readonly<Record<string, MarkerBound>> = {
   'unknown-criterion-status-warning': {from: 'c3feae49', what: '"Unknown CriterionStatus value" WARNING (D31)'},
   'stall-sdk-hint': {from: 'c3feae49', what: '"Stall caused by SDK API errors" hint (D32)'},
   'synthetic-report-detected': {from: '5c1aea32', what: '"Synthetic report detected" for a direct-mode report (docs/record-formats.md §6.5: from 2026-02-25, DMCP-003)'},
-  'llm-coach': {outside: 'newer', what: 'the LLM Coach (2026-06-09, coach_turn v4)'},
+  // its log record first in a run of 2026-06-03; the coach_turn_N.json it writes (v4) only from 2026-06-09 (docs/record-formats.md §4.2)
+  'llm-coach': {outside: 'newer', what: 'the LLM Coach (`Using LLM Coach (primary)`, logged from 2026-06-03; its coach_turn_N.json v4 from 2026-06-09)'},
   'timeout-budget': {outside: 'newer', what: '"Timeout budget exhausted" / timeout_budget_exhausted outcome (docs/record-formats.md §5.6)'},
   'player-invocation-stall': {outside: 'newer', what: 'player_invocation_stall outcome (docs/record-formats.md §5.6)'},
   'progress-timestamps': {outside: 'newer', what: 'progress lines stamped [ISO-8601 Z] (from 2026-03-01)'},

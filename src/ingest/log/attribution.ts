@@ -1,6 +1,6 @@
 import type {EventMeta, LogEvent} from './events.js'
 import type {SignalText} from './signals/capture.js'
-import {attributeSignal, type AttributedSignal, type SignalContext} from './signals/attribute.js'
+import {attributeSignal, type AttributedSignal, type SignalContext, namesTask, turnIn} from './signals/attribute.js'
 
 /**
  * Which task and turn an event belongs to (docs/record-formats.md §5.2). Records carry no thread or task
@@ -44,6 +44,8 @@ interface TaskCtx {
   readonly hashTurns: Set<number>
   /** When its `Creating checkpoint` was seen, until the hash is logged: checkpoints complete in order. */
   checkpointPending: number | null
+  /** Its state recovery runs: from `Attempting state recovery` to `State recovery succeeded` or the loop's next phase. */
+  recovering: boolean
 }
 
 /** An event in the window; filled in and handed out as the `Attributed` (one object per event). */
@@ -96,6 +98,12 @@ const LOOP_RECORD = new Set(['ab-start', 'ab-loop', 'ai-invoke', 'ab-use-coach',
  */
 const ENDS_LOOP = new Set(['ab-complete', 'ab-orchestration-failed', 'c-task-error'])
 
+/**
+ * A task's records that close its state recovery: the recovery's result, or a next phase of its loop
+ * (a failed recovery logs no result of its own).
+ */
+const ENDS_RECOVERY = new Set(['ab-recovery-ok', 'cv-start', 'ab-use-coach', 'ab-exec-turn', 'ai-invoke', 'ab-synthetic', 'ab-complete', 'ab-orchestration-failed', 'c-task-error', 'ab-start'])
+
 const COACH_LOGGER = 'guardkit.orchestrator.quality_gates.coach_validator'
 
 const TURN_BEARING = new Set(['ab-exec-turn', 'ai-invoke', 'cv-start', 'ab-use-coach', 'ab-recovery-attempt', 'ai-player-report', 'cv-saved', 'wc-creating', 'st-capturing'])
@@ -136,6 +144,11 @@ export function createAttributor(emit: (a: Attributed) => void, emitSignal: (a: 
   let lastExec: {taskId: string; turn: number} | null = null
   /** `Created checkpoint: H` is followed by autobuild's `Checkpoint created: H`: same task. */
   let lastHash: {taskId: string; hash: string} | null = null
+  /**
+   * The last `Orchestration failed for TASK-X: <error>`: its traceback (the record's exception info,
+   * printed after it) ends in the same error and is that task's, though its loop is over.
+   */
+  let lastFailure: {taskId: string; error: string} | null = null
   /** Signals wait beside the window, each behind the event pushed before it (`after`: its seq). */
   const signals: {signal: SignalText; line: number; attempt: number; after: number}[] = []
   let pushed = 0
@@ -269,18 +282,55 @@ export function createAttributor(emit: (a: Attributed) => void, emitSignal: (a: 
       const q = signals[n++]!
       const same = released !== null && released.line === q.line && released.attempt === q.attempt ? released : null
       current = q
-      const to = attributeSignal(q.signal, same, signalContext)
+      const to = signalAfterEnd(q, attributeSignal(q.signal, same, signalContext))
       current = null
       // one literal of a fixed shape: spreading the result into a new object took V8's slow path (6% of the ingest)
-      emitSignal({signal: q.signal, line: q.line, attempt: q.attempt, taskId: to.taskId, turn: to.turn})
+      if (to.taskId !== null && duringRecovery(q.signal, to.taskId)) emitSignal({signal: q.signal, line: q.line, attempt: q.attempt, taskId: to.taskId, turn: to.turn, during: 'state-recovery'})
+      else emitSignal({signal: q.signal, line: q.line, attempt: q.attempt, taskId: to.taskId, turn: to.turn})
     }
     if (n > 0) signals.splice(0, n)
+  }
+
+  /** The task's loop is over in this attempt (its `Orchestration complete`/`failed` was read). */
+  function ended(taskId: string): boolean {
+    return contexts.get(taskId)?.ended === true
+  }
+
+  /**
+   * An unnamed record the context rules gave to a task whose loop is over: nothing of that loop is
+   * logged after its end, so the record is another task's. It goes to the task of its pairing record
+   * (`✗ Player failed` → `Attempting state recovery for TASK-X turn N`) or the one running task the
+   * pairing rules leave, as while tasks run at once; else to none (it stays with the run).
+   */
+  function afterEnd(e: LogEvent): string | null {
+    if (e.kind === 'c-traceback' && lastFailure !== null && e.lines.some((l) => failureOf(l, lastFailure!))) return lastFailure.taskId
+    const to = inferConcurrent(e)
+    return typeof to === 'string' ? live(to) : null
+  }
+
+  /**
+   * A record naming no task, read while the task it was given to was in state recovery: the recovery's
+   * own (its git and test detection run the Coach's test code, `coach_verification: Test execution timed
+   * out` in the middle of it), not a Coach validation's. Console text is not: a capture can print a
+   * Player failure after the recovery record.
+   */
+  function duringRecovery(signal: SignalText, taskId: string): boolean {
+    return signal.source === 'record' && contexts.get(taskId)?.recovering === true && !namesTask(signal, taskId)
+  }
+
+  /** A signal the context rules gave to a task whose loop is over, the text not naming it: as `afterEnd`. */
+  function signalAfterEnd(q: {signal: SignalText; attempt: number}, to: {taskId: string | null; turn: number | null}): {taskId: string | null; turn: number | null} {
+    if (to.taskId === null || !ended(to.taskId) || namesTask(q.signal, to.taskId)) return to
+    if (lastFailure !== null && lastFailure.taskId === to.taskId && failureOf(q.signal.text, lastFailure)) return to
+    const paired = live(pairedSignal(q.signal, q.attempt) ?? undefined)
+    const turn = turnIn(q.signal.text)
+    return paired === null ? {taskId: null, turn} : {taskId: paired, turn: turn ?? positiveTurn(contexts.get(paired)!.turn)}
   }
 
   function ctxOf(taskId: string): TaskCtx {
     let c = contexts.get(taskId)
     if (c === undefined) {
-      c = {id: taskId, turn: 0, coachOpen: false, completed: false, started: false, ended: false, lastSeen: 0, cpTurns: new Set(), decidedTurns: new Set(), checkpointTurns: new Set(), hashTurns: new Set(), checkpointPending: null}
+      c = {id: taskId, turn: 0, coachOpen: false, completed: false, started: false, ended: false, lastSeen: 0, cpTurns: new Set(), decidedTurns: new Set(), checkpointTurns: new Set(), hashTurns: new Set(), checkpointPending: null, recovering: false}
       contexts.set(taskId, c)
       recent.push(c)
     }
@@ -504,6 +554,8 @@ export function createAttributor(emit: (a: Attributed) => void, emitSignal: (a: 
     if (ENDS_LOOP.has(e.kind)) end(c)
     else if (LOOP_RECORD.has(e.kind)) begin(c)
     if (turn !== null && TURN_BEARING.has(e.kind) && turn > c.turn) c.turn = turn
+    if (e.kind === 'ab-recovery-attempt') c.recovering = true
+    else if (ENDS_RECOVERY.has(e.kind)) c.recovering = false
     switch (e.kind) {
       case 'ab-exec-turn':
         c.turn = turn ?? c.turn
@@ -548,6 +600,13 @@ export function createAttributor(emit: (a: Attributed) => void, emitSignal: (a: 
       case 'ab-complete':
         c.completed = true
         break
+      case 'ab-orchestration-failed':
+        {
+          // its first line: the traceback may be read into the record itself
+          const error = e.message.split('\n', 1)[0]!.trim().slice(0, 80)
+          lastFailure = error === '' ? null : {taskId, error}
+        }
+        break
       case 'ab-start':
         // a loop (re)started in the same run
         if (c.ended) {
@@ -567,6 +626,7 @@ export function createAttributor(emit: (a: Attributed) => void, emitSignal: (a: 
     let how: Attributed['how'] = taskId === null ? 'none' : 'named'
     if (taskId === null && !isAttemptLevel(e)) {
       taskId = infer(e)
+      if (taskId !== null && ended(taskId)) taskId = afterEnd(e)
       if (taskId !== null) how = 'context'
     }
     ring[head] = undefined
@@ -600,6 +660,7 @@ export function createAttributor(emit: (a: Attributed) => void, emitSignal: (a: 
       lastCheckpointTask = lastRecoveryTask = lastInvokerTask = lastSavedTask = lastReportTask = lastDumpTask = null
       running = 0
       recoveries = []
+      lastFailure = null
     },
     push(event, line, logger, level, attempt) {
       if (size === CAP) release()
@@ -633,6 +694,15 @@ function sameError(error: string, reason: string): boolean {
   const b = reason.replace(/\s*(?:…|\.\.\.)\s*$/, '').replace(/\s+/g, ' ').trim()
   const n = Math.min(a.length, b.length)
   return n > 0 && a.slice(0, n) === b.slice(0, n)
+}
+
+function positiveTurn(n: number): number | null {
+  return n >= 1 ? n : null
+}
+
+/** A traceback or exception line ending in a task's failure error (compared on its first 80 characters). */
+function failureOf(text: string, failure: {error: string}): boolean {
+  return text.replace(/\s+/g, ' ').includes(failure.error.replace(/\s+/g, ' '))
 }
 
 /** Events about the run or a wave, never about one task. */

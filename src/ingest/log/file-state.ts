@@ -13,6 +13,8 @@ export interface FileState {
   firstBinaryLine: number
   longLines: number
   unrecognised: number
+  /** Of them, records of a trouble shape read as signals all the same (docs/ingest.md "Signals"). */
+  unrecognisedSignals: number
   firstUnrecognised: {line: number; logger: string} | null
   readonly open: OpenItem
   splitter: LineSplitter | null
@@ -33,7 +35,7 @@ export interface FileState {
 export const MAX_LINE_ISSUES = 5
 
 export function newFileState(file: string): FileState {
-  return {file, lineNo: 0, recognised: 0, binaryLines: 0, firstBinaryLine: 0, longLines: 0, unrecognised: 0, firstUnrecognised: null,
+  return {file, lineNo: 0, recognised: 0, binaryLines: 0, firstBinaryLine: 0, longLines: 0, unrecognised: 0, unrecognisedSignals: 0, firstUnrecognised: null,
     open: newOpenItem(), splitter: null, encoding: null, invalidUtf8Line: 0, boxes: createBoxAssembler(), longest: 0, atLongest: 0, stamps: 'undecided'}
 }
 
@@ -66,7 +68,14 @@ export function fileIssues(fs: FileState): IngestIssue[] {
   }
   if (fs.firstUnrecognised !== null) {
     issues.push({file: fs.file, line: fs.firstUnrecognised.line, code: 'unrecognised-records', severity: 'info',
-      message: `${fs.unrecognised} line(s) or record(s) matched no known format (first: a ${fs.firstUnrecognised.logger} record); they are counted per logger, not used`})
+      message: `${fs.unrecognised} line(s) or record(s) matched no known format (first: a ${fs.firstUnrecognised.logger} record); they are counted per logger, ${unrecognisedUse(fs)}`})
   }
   return issues
+}
+
+/** What became of the unrecognised lines: a record of a trouble shape is still read as a signal, and a finding can quote it. */
+function unrecognisedUse(fs: FileState): string {
+  if (fs.unrecognisedSignals === 0) return 'not used'
+  if (fs.unrecognisedSignals >= fs.unrecognised) return 'and read as signals (docs/ingest.md "Signals")'
+  return `and ${fs.unrecognisedSignals} of them read as signals (docs/ingest.md "Signals"); the others are not used`
 }

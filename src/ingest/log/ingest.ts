@@ -272,7 +272,9 @@ export function createLogIngest(options: LogIngestOptions = {}): LogIngest {
         options.onUnrecognised?.(fs.file, line, `${level}:${logger}:${message}`)
         fs.unrecognised++
         if (fs.firstUnrecognised === null) fs.firstUnrecognised = {line, logger: keep(logger)}
-        return looseSignal(recordSignal(level, logger, message), line)
+        const loose = recordSignal(level, logger, message)
+        if (loose !== null) fs.unrecognisedSignals++
+        return looseSignal(loose, line)
       }
       fs.recognised++
       const sig = recordSignal(level, logger, message)

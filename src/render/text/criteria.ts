@@ -11,14 +11,13 @@ const LOSS_KINDS = new Set(['dropped', 'filtered', 'spurious', 'replaced', 'over
  * the matcher saw, the closest requirement and its score against the rule, and the pipeline step
  * that lost the data that would have verified it.
  */
-export function renderCriteria(detail: TurnDetail, o: TextOptions, indent: string): string[] {
+export function renderCriteria(detail: TurnDetail, o: TextOptions, indent: string, recorded: RecordedCounts | null = null): string[] {
   const p = o.palette
   const req = asExplanation(detail.coach.requirements)
   const losses = detail.player.events.filter((e) => LOSS_KINDS.has(e.kind))
   const out: string[] = []
   if (req === null) {
-    const why = detail.coach.step === 'requirements' ? 'the requirements step ran but left no explanation' : `criteria were not evaluated this turn (validate() ended at ${detail.coach.step}${detail.coach.notValidatedBecause === null ? '' : `: ${detail.coach.notValidatedBecause}`})`
-    out.push(...wrap(why, o.width - indent.length).map((l) => `${indent}${p.dim(l)}`))
+    out.push(...wrap(noExplanation(detail, recorded), o.width - indent.length).map((l) => `${indent}${p.dim(l)}`))
   } else {
     out.push(...wrap(`strategy ${req.strategy} · promises from ${promiseSource(req)} · ${requirementsSeen(req)}${req.dumped ? ' · 0/N dump logged' : ''}`, o.width - indent.length).map((l) => `${indent}${l}`))
     for (const u of req.unknowns) out.push(`${indent}${p.yellow(`unknown: ${u}`)}`)
@@ -29,6 +28,38 @@ export function renderCriteria(detail: TurnDetail, o: TextOptions, indent: strin
     for (const e of losses) out.push(...wrap(`${e.step} ${e.kind} ${e.field}: ${e.message}${e.flag === undefined ? '' : ` [${e.flag}]`}`, o.width - indent.length - 4).map((l, i) => `${indent}  ${i === 0 ? '• ' : '  '}${l}`))
   }
   return out
+}
+
+/** The criteria counts GuardKit logged for the turn (`Criteria Progress (Turn N): M/T verified`), with where. */
+export interface RecordedCounts {
+  readonly met: number | null
+  readonly total: number | null
+  readonly where: string
+}
+
+/** Steps of `validate()` that return before its requirements step (docs/guardkit-logic.md §6.1). */
+const BEFORE_REQUIREMENTS = new Set(['invalid-task-type', 'missing-results', 'quality-gates', 'independent-tests'])
+
+/**
+ * Why a turn shows no criterion-by-criterion explanation. When the model did not run `validate()`
+ * (the decision is the recorded one), that says nothing of whether GuardKit checked the criteria:
+ * the counts it logged are quoted instead, and only a recorded stop before the requirements step
+ * (docs/guardkit-logic.md §6.1) says they were not checked.
+ */
+function noExplanation(detail: TurnDetail, recorded: RecordedCounts | null): string {
+  const c = detail.coach
+  if (c.step === 'requirements') return 'the requirements step ran but left no explanation'
+  const because = c.notValidatedBecause === null ? '' : `: ${c.notValidatedBecause}`
+  if (c.source === 'recorded-log' || c.source === 'recorded-report') {
+    const counts = recorded === null || (recorded.met === null && recorded.total === null) ? null : recorded
+    if (counts !== null)
+      return `criteria not re-checked by the model (the decision is the recorded one${because}); GuardKit logged ${counts.met ?? '?'}/${counts.total ?? '?'} criteria verified${counts.where === '' ? '' : ` (${counts.where})`}`
+    if (BEFORE_REQUIREMENTS.has(c.step))
+      return `criteria not re-checked by the model (the decision is the recorded one${because}); the recorded decision stops at ${c.step}, before validate()'s requirements step (docs/guardkit-logic.md §6.1)`
+    return `criteria not re-checked by the model (the decision is the recorded one${because}); the records hold no criteria counts for this turn`
+  }
+  if (BEFORE_REQUIREMENTS.has(c.step) || c.source === 'none') return `criteria were not evaluated this turn (validate() ended at ${c.step}${because})`
+  return `no criterion-by-criterion explanation (validate() ended at ${c.step}${because})`
 }
 
 function renderCriterion(c: CriterionExplanation, losses: readonly PipelineTraceEvent[], o: TextOptions, indent: string): string[] {

@@ -1,7 +1,8 @@
 import type {TaskAnalysis} from '../../explain/analysis.js'
 import {branchEnding} from '../../explain/branch-phrases.js'
 import type {ReplayedTurn} from '../../replay/types.js'
-import {renderCriteria} from './criteria.js'
+import type {TurnRecord} from '../../model/run-record.js'
+import {type RecordedCounts, renderCriteria} from './criteria.js'
 import {renderTextDiff} from './feedback-diff.js'
 import {labelled, wrap} from './layout.js'
 import {formatEvidence, formatEvidenceList, type TextOptions} from './text-options.js'
@@ -43,7 +44,7 @@ export function renderTurnDeep(t: TaskAnalysis, turn: number, profiles: readonly
       continue
     }
     out.push(...labelled('  ', name, w, describeReplayed(u, o), o.width, p.cyan))
-    const body = renderProfileTurn(u, recordedFullText(u, recorded?.coach.feedback ?? null), o)
+    const body = renderProfileTurn(u, recordedFullText(u, recorded?.coach.feedback ?? null), recordedCounts(recorded), o)
     const same = shown.find((x) => x.body === body.join('\n'))
     if (same === undefined) {
       out.push(...body)
@@ -55,7 +56,21 @@ export function renderTurnDeep(t: TaskAnalysis, turn: number, profiles: readonly
   return out
 }
 
-function renderProfileTurn(u: ReplayedTurn, recordedFeedback: string | null, o: TextOptions): string[] {
+/** The criteria counts the log records for the turn, with where (null: none recorded). */
+function recordedCounts(recorded: TurnRecord | undefined): RecordedCounts | null {
+  const c = recorded?.coach
+  if (c === undefined || (c.criteriaMet === null && c.criteriaTotal === null)) return null
+  const evidence = [...(c.criteriaMet?.evidence ?? []), ...(c.criteriaTotal?.evidence ?? [])]
+  const seen = new Set<string>()
+  return {met: c.criteriaMet?.value ?? null, total: c.criteriaTotal?.value ?? null, where: formatEvidenceList(evidence.filter((e) => {
+    const k = `${e.file}:${e.line}`
+    if (seen.has(k)) return false
+    seen.add(k)
+    return true
+  }), 2)}
+}
+
+function renderProfileTurn(u: ReplayedTurn, recordedFeedback: string | null, recorded: RecordedCounts | null, o: TextOptions): string[] {
   const p = o.palette
   const d = u.detail
   const out: string[] = []
@@ -67,7 +82,7 @@ function renderProfileTurn(u: ReplayedTurn, recordedFeedback: string | null, o: 
   if (c.testCommand !== null) sub('command', c.testCommand)
   for (const x of c.unknowns) sub('unknown', x)
   out.push(`    ${p.dim('criteria')}`)
-  out.push(...renderCriteria(d, o, '      '))
+  out.push(...renderCriteria(d, o, '      ', recorded))
   const dump = rebuiltDump(u)
   if (dump.length > 0) {
     out.push(`    ${p.dim("GuardKit's 0/N dump, rebuilt by the model under this profile")}`)

@@ -105,7 +105,8 @@ export function criterionSummary(c: CriterionExplanation): string {
 function notJudged(u: ReplayedTurn): string {
   if (u.criteriaMet !== null && u.criteriaTotal !== null && u.criteriaMet === u.criteriaTotal && u.criteriaTotal > 0) return `verifies ${u.criteriaMet}/${u.criteriaTotal}`
   const c = u.detail.coach
-  if (c.step !== 'requirements' && c.step !== 'unknown' && c.step !== 'approved') return `criteria not evaluated: validate() ended at ${c.step}${c.notValidatedBecause === null ? '' : ` (${c.notValidatedBecause})`}`
+  // only the steps validate() returns at before its requirements step (docs/guardkit-logic.md §6.1): the zero-test check comes after it
+  if (c.step === 'invalid-task-type' || c.step === 'missing-results' || c.step === 'quality-gates' || c.step === 'independent-tests') return `criteria not evaluated: validate() ended at ${c.step}${c.notValidatedBecause === null ? '' : ` (${c.notValidatedBecause})`}`
   const counts = `${u.criteriaMet ?? '?'}/${u.criteriaTotal ?? '?'}`
   return `${counts}, no per-criterion detail: ${c.notValidatedBecause ?? "the records do not hold the Coach's inputs"}`
 }

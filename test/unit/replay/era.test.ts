@@ -73,4 +73,14 @@ describe('docs/era-markers.md', () => {
       expect(row).toContain(bound.outside ? `outside: ${bound.outside}` : bound.from ? `from \`${bound.from}\`` : `before \`${bound.before}\``)
     }
   })
+
+  it('the LLM Coach marker claims no first date later than the earliest log carrying its record (docs/record-formats.md §5.4 ab_use_llm)', async () => {
+    const {MARKER_BOUNDS} = await import('../../../src/replay/index.js')
+    const doc = readFileSync(new URL('../../../docs/record-formats.md', import.meta.url), 'utf8')
+    const seen = /\*\*ab_use_llm\*\*.*— seen (\d{4}-\d{2}-\d{2})/.exec(doc)![1]!
+    const dates = MARKER_BOUNDS['llm-coach']!.what.match(/\d{4}-\d{2}-\d{2}/g) ?? []
+    expect(dates.length).toBeGreaterThan(0)
+    // the first date it names is when the record was first logged, not when a later artifact shape appeared
+    expect(dates[0]! <= seen).toBe(true)
+  })
 })

@@ -38,7 +38,7 @@ export function attributeSignal(
   sameItem: {readonly taskId: string | null; readonly turn: number | null} | null,
   ctx: SignalContext,
 ): {taskId: string | null; turn: number | null} {
-  const named = namedTask(signal.text, ctx)
+  const named = namedTask(signal, ctx)
   if (named !== null) return {taskId: named, turn: turnIn(signal.text) ?? (ctx.known(named) ? positive(ctx.turnOf(named)) : null)}
   if (sameItem !== null && sameItem.taskId !== null) return {taskId: sameItem.taskId, turn: sameItem.turn}
   const logger = signal.logger
@@ -56,14 +56,28 @@ export function attributeSignal(
   return {taskId, turn: turnIn(signal.text) ?? positive(ctx.turnOf(taskId))}
 }
 
+/**
+ * A graph library's records (Graphiti, its database drivers) quote the graph's data, which names tasks as
+ * entities (`duplicate_name was: 'TASK-X'` while another task's turn runs): a task id in them says
+ * nothing of whose loop logged the record.
+ */
+const GRAPH_LIBRARY = /^(?:graphiti_core|neo4j|falkordb)(?:\.|$)/
+
+/** The signal's text names `taskId` as the task it is about (docs/ingest.md "Signals"). */
+export function namesTask(signal: SignalText, taskId: string): boolean {
+  return !GRAPH_LIBRARY.test(signal.logger) && signal.text.includes(taskId)
+}
+
 /** The first task id the text names whose loop is known (a message may cite a review task first), else the first. */
-function namedTask(text: string, ctx: SignalContext): string | null {
-  const ids = text.match(TASKS)
+function namedTask(signal: SignalText, ctx: SignalContext): string | null {
+  if (GRAPH_LIBRARY.test(signal.logger)) return null
+  const ids = signal.text.match(TASKS)
   if (ids === null) return null
   return ids.find((id) => ctx.known(id)) ?? ids[0]!
 }
 
-function turnIn(text: string): number | null {
+/** The turn a signal's text names (`turn N`, `Turn N`, `…_turn_N.json`), if any. */
+export function turnIn(text: string): number | null {
   const m = TURN.exec(text)
   if (m === null) return null
   const n = Number(m[1] ?? m[2])

@@ -10,6 +10,8 @@ export interface AttributedSignal {
   readonly attempt: number
   readonly taskId: string | null
   readonly turn: number | null
+  /** Read while the task's state recovery ran (Signal.during). */
+  readonly during?: 'state-recovery'
 }
 
 /**
@@ -93,6 +95,7 @@ export function addSignal(store: AttemptSignals, file: string, a: AttributedSign
     turn: a.turn,
     evidence: {file, line: a.line + s.lineOffset, text: s.quote},
     repeats: 0,
+    ...(a.during === undefined ? {} : {during: a.during}),
   })
 }
 

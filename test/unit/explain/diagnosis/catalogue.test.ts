@@ -64,14 +64,24 @@ describe('the built-in signal catalogue (docs/signals.md)', () => {
     for (const r of parsed.rules) for (const id of r.notWith ?? []) if (!isFindingCode(id)) expect(byId.has(id), `${r.id}: ${id}`).toBe(true)
   })
 
+  /**
+   * The companions around a line: one that ends the task's loop (`Orchestration failed for TASK-X …`) after it, as
+   * GuardKit logs it last; nothing of a loop is logged after its end (docs/record-formats.md §5.2).
+   */
+  const around = (rule: SignalRule, line: string) => {
+    const all = companions(rule)
+    const ends = (l: string) => /:Orchestration (?:failed|complete)\b/.test(l)
+    return [...all.filter((l) => !ends(l)), line, ...all.filter(ends)]
+  }
+
   describe.each(parsed.rules.map((r) => [r.id, r] as const))('%s', (_id, rule) => {
     it.each(rule.examples.map((e, i) => [i + 1, e] as const))('classifies its example %i after ingest', (_n, example) => {
-      const signals = signalsOf([...companions(rule), example], catalogue, guardkitOf(rule))
+      const signals = signalsOf(around(rule, example), catalogue, guardkitOf(rule))
       const ids = signals.classified.map((c) => c.rule.id)
       expect(ids, `${example}\n  got: ${ids.join(', ') || '(no signal)'}; unclassified: ${signals.unclassified.map((s) => s.text).join(' | ')}`).toContain(rule.id)
     })
     it.each((rule.counterExamples ?? []).map((e, i) => [i + 1, e] as const))('does not classify its counter-example %i', (_n, line) => {
-      const signals = signalsOf([...companions(rule), line], catalogue, guardkitOf(rule))
+      const signals = signalsOf(around(rule, line), catalogue, guardkitOf(rule))
       const own = signals.classified.filter((c) => c.rule.id === rule.id && (c.signal.evidence.text ?? '').length > 0 && line.includes((c.signal.evidence.text ?? '').slice(0, 40)))
       expect(own).toEqual([])
     })

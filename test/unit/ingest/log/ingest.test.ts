@@ -215,6 +215,21 @@ describe('physical format hazards (docs/record-formats.md §5.1)', () => {
     expect(r.ingestIssues).toContainEqual(expect.objectContaining({file: 'x.log', line: 2, code: 'unrecognised-records'}))
   })
 
+  it('says an unrecognised record of a trouble shape is read as a signal, not that it is not used (a finding can quote it)', () => {
+    const ingest = createLogIngest()
+    ingest.startFile('x.log')
+    ingest.push('dev@box proj % guardkit autobuild feature FEAT-AB12')
+    ingest.push('INFO:guardkit.cli.autobuild:Starting feature orchestration: FEAT-AB12 (max_turns=5, stop_on_failure=True, resume=False)')
+    ingest.push("WARNING:some.other.lib:Cannot copy tasks: 'tasks' directory not found in path: .")
+    ingest.push('INFO:some.other.lib:a message of a shape nobody knows')
+    const r = ingest.finish()
+    expect(r.attempts[0]!.signals?.map((s) => s.evidence.line)).toEqual([3])
+    const issue = r.ingestIssues.find((i) => i.code === 'unrecognised-records')!
+    expect(issue.line).toBe(3)
+    expect(issue.message).toContain('1 of them read as signals')
+    expect(issue.message).not.toMatch(/matched no known format[^;]*; they are counted per logger, not used/)
+  })
+
   it('reports a log with no AutoBuild output at all', () => {
     const r = ingestText('hello\nworld')
     expect(r.attempts).toEqual([])

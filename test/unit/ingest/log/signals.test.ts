@@ -311,4 +311,102 @@ describe('signals of tasks running at once: the record that names the task, not 
     // once TASK-AB-002's loop is over, TASK-AB-003 runs alone
     expect(texts(of(r, 'TASK-AB-003').signals)).toEqual(['SDK completed: turns=12'])
   })
+
+  it('never gives a record to a task whose loop has ended: a Player failure after its approval is the running task\'s', () => {
+    const r = ingest([
+      ...two,
+      `${AI}:Created Player report from task_work_results.json for TASK-AB-001 turn 1`,
+      'INFO:guardkit.orchestrator.quality_gates.coach_validator:Coach approved TASK-AB-001 turn 1',
+      'INFO:guardkit.orchestrator.autobuild:Orchestration complete: TASK-AB-001, decision=approved, turns=1',
+      '    ✓ TASK-AB-001: approved (1 turns)',
+      'ERROR:guardkit.orchestrator.agent_invoker:[TASK-AB-002] SDK TIMEOUT: task-work execution exceeded 900s timeout',
+      '  ✗ Player failed: SDK timeout after 900s: task-work execution exceeded 900s timeout',
+      '   Error: SDK timeout after 900s: task-work execution exceeded 900s timeout',
+      'INFO:guardkit.orchestrator.progress:Completed turn 1: error - Player failed: SDK timeout after 900s: task-work execution exceeded 900s timeout',
+      'INFO:guardkit.orchestrator.autobuild:Attempting state recovery for TASK-AB-002 turn 1 after Player failure: SDK timeout after 900s: task-work execution exceeded 900s timeout',
+    ])
+    // TASK-AB-001 wrote the last Player report, but its loop was over: the failure is TASK-AB-002's
+    expect(lineOf(r, 'TASK-AB-001', 'Player failed')).toEqual([])
+    expect(lineOf(r, 'TASK-AB-002', 'Player failed')).toEqual([15, 17])
+    expect(turn1(r, 'TASK-AB-001')?.player.error ?? null).toBeNull()
+    expect(turn1(r, 'TASK-AB-002')?.player.error?.value).toContain('SDK timeout after 900s')
+  })
+
+  it('the next task\'s first turn, after the last one ended: its Player failure pairs with its recovery record', () => {
+    const r = ingest([
+      ...START,
+      ...loop('TASK-AB-001'),
+      `${AI}:Created Player report from task_work_results.json for TASK-AB-001 turn 1`,
+      'INFO:guardkit.orchestrator.autobuild:Orchestration complete: TASK-AB-001, decision=approved, turns=1',
+      ...loop('TASK-AB-002'),
+      '  ✗ Player failed: Cancelled: Cancelled via cancel scope f8ad386af740',
+      '   Error: Cancelled: Cancelled via cancel scope f8ad386af740',
+      'INFO:guardkit.orchestrator.progress:Completed turn 1: error - Player failed: Cancelled: Cancelled via cancel scope f8ad386af740',
+      'INFO:guardkit.orchestrator.autobuild:Attempting state recovery for TASK-AB-002 turn 1 after Player failure: Cancelled: Cancelled via cancel scope f8ad386af740',
+    ])
+    expect(lineOf(r, 'TASK-AB-001', 'Player failed')).toEqual([])
+    expect(lineOf(r, 'TASK-AB-002', 'Player failed')).toEqual([11, 13])
+  })
+
+  it('a record no running task can be told for, after the task seen last ended, stays with the run', () => {
+    const r = ingest([
+      ...START,
+      ...loop('TASK-AB-001'),
+      'INFO:guardkit.orchestrator.autobuild:Orchestration complete: TASK-AB-001, decision=approved, turns=1',
+      'WARNING:guardkit.orchestrator.autobuild:Error capturing turn state: something odd',
+    ])
+    expect(texts(of(r, 'TASK-AB-001').signals)).toEqual([])
+    expect(texts(r.attempts[0]!.signals)).toEqual(['Error capturing turn state: something odd'])
+  })
+
+  it('a graph library\'s record naming a finished task as a graph entity is the running task\'s, not the finished one\'s', () => {
+    const r = ingest([
+      ...START,
+      ...loop('TASK-AB-001'),
+      'INFO:guardkit.orchestrator.autobuild:Orchestration complete: TASK-AB-001, decision=approved, turns=1',
+      ...loop('TASK-AB-002'),
+      "WARNING:graphiti_core.utils.maintenance.node_operations:Invalid duplicate_name for extracted node 94b1; treating as no duplicate. duplicate_name was: 'TASK-AB-001'",
+    ])
+    expect(lineOf(r, 'TASK-AB-001', 'duplicate_name')).toEqual([])
+    expect(lineOf(r, 'TASK-AB-002', 'duplicate_name')).toEqual([10])
+  })
+})
+
+describe('the record that ends a task\'s loop (docs/record-formats.md §5.2)', () => {
+  it('the traceback printed after `Orchestration failed for TASK-X: E` is that task\'s (it ends in E); what follows it is the run\'s', () => {
+    const r = ingest([
+      ...START,
+      ...loop('TASK-AB-001'),
+      'ERROR:guardkit.orchestrator.autobuild:Orchestration failed for TASK-AB-001: Design phase design failed: SDK timeout after 600s',
+      'Traceback (most recent call last):',
+      '  File "/lib/guardkit/orchestrator/autobuild.py", line 10, in orchestrate',
+      '    raise DesignPhaseError(phase="design", error=error_msg)',
+      'guardkit.orchestrator.quality_gates.exceptions.DesignPhaseError: Design phase design failed: SDK timeout after 600s',
+      'WARNING:guardkit.orchestrator.autobuild:Error capturing turn state: something odd',
+    ])
+    const t = r.tasks.find((x) => x.taskId === 'TASK-AB-001')!
+    expect(t.signals!.map((s) => s.evidence.line)).toEqual([6, 10])
+    expect(texts(r.attempts[0]!.signals)).toEqual(['Error capturing turn state: something odd'])
+  })
+})
+
+describe('signals read during state recovery (docs/ingest.md, "Signals")', () => {
+  it('marks an unnamed record between `Attempting state recovery` and its result as the recovery\'s, not a Coach validation\'s', () => {
+    const r = ingest([
+      ...START,
+      ...loop('TASK-AB-001'),
+      'INFO:guardkit.orchestrator.progress:Completed turn 1: error - Player failed: SDK timeout after 2340s: task-work execution exceeded 2340s timeout',
+      'INFO:guardkit.orchestrator.autobuild:Attempting state recovery for TASK-AB-001 turn 1 after Player failure: SDK timeout after 2340s: task-work execution exceeded 2340s timeout',
+      'INFO:guardkit.orchestrator.state_detection:Git detection: 3 files changed (+0/-0)',
+      'ERROR:guardkit.orchestrator.coach_verification:Test execution timed out after 120s',
+      'INFO:guardkit.orchestrator.state_detection:Test detection (TASK-AB-001 turn 1): 0 tests, failed',
+      'INFO:guardkit.orchestrator.autobuild:State recovery succeeded via player_report: 2 files, 0 tests (passing)',
+      'WARNING:guardkit.orchestrator.progress:complete_turn called without active turn',
+      'INFO:guardkit.orchestrator.quality_gates.coach_validator:Starting Coach validation for TASK-AB-001 turn 2',
+      'ERROR:guardkit.orchestrator.coach_verification:Test execution timed out after 120s',
+    ])
+    const s = r.tasks[0]!.signals!.filter((x) => x.text.startsWith('Test execution timed out'))
+    expect(s.map((x) => [x.evidence.line, x.during ?? null])).toEqual([[9, 'state-recovery'], [14, null]])
+    expect(r.tasks[0]!.signals!.find((x) => x.text.startsWith('complete_turn'))?.during).toBeUndefined()
+  })
 })
