@@ -4,6 +4,7 @@ import type {RunRecord, TaskRun} from '../../model/run-record.js'
 import {CONSOLE_LOGGER, type Signal} from '../../model/signal.js'
 import {feedbackByTurn} from '../record-facts.js'
 import {dependsOnTurn, guardkitAllows, type Catalogue, type GuardkitChanges, type SignalRule} from './catalogue/rule.js'
+import type {Stage} from './stages.js'
 
 /** The logger of the Coach's feedback read as signals (one per bullet). */
 export const FEEDBACK_LOGGER = '(feedback)'
@@ -58,6 +59,13 @@ function testsRan(task: TaskRun): boolean {
   })
 }
 
+/**
+ * A record logged during state recovery (ingest marks it: it names no task and sits between `Attempting state recovery`
+ * and the loop's next step) is the recovery's, not the Coach's: a rule that reads it as the Coach's step does not apply
+ * (the recovery's test detection times out with the same words as the Coach's own test run).
+ */
+const COACH_STAGES: ReadonlySet<Stage> = new Set<Stage>(['coach', 'criteria', 'coach-tests', 'gates'])
+
 /** A run whose GuardKit's era is not known: no logic change is known to be in it. */
 export const UNKNOWN_GUARDKIT: GuardkitChanges = () => null
 
@@ -69,7 +77,7 @@ export const UNKNOWN_GUARDKIT: GuardkitChanges = () => null
  * takes that signal's rule: it is the same error seen twice.
  */
 export function classifyAll(signals: readonly Signal[], catalogue: Catalogue, guardkit: GuardkitChanges = UNKNOWN_GUARDKIT): (SignalRule | null)[] {
-  const candidates = signals.map((s) => catalogue.matching(s).filter((r) => guardkitAllows(r, guardkit)))
+  const candidates = signals.map((s) => catalogue.matching(s).filter((r) => guardkitAllows(r, guardkit) && !(s.during === 'state-recovery' && COACH_STAGES.has(r.stage))))
   // the `guardkit` condition is settled above; the others depend on the turn's other signals
   const base = candidates.map((c) => c.find((r) => !dependsOnTurn(r)) ?? null)
   /** Per turn, each base rule with the first line it was seen on. */
