@@ -5,6 +5,7 @@ import type {TaskRun} from '../../model/run-record.js'
 import {formatTurns, type FindingDraft} from '../draft.js'
 import {WHY} from '../phrases.js'
 import {choosePrimary} from './choose-primary.js'
+import {unrecoveredFirst} from './recovered.js'
 
 /** What `explain` shows of a diagnosis besides the contract's fields. */
 export interface DiagnosisExplain {
@@ -26,7 +27,7 @@ export function diagnose(task: TaskRun, drafts: readonly FindingDraft[], finding
   const byId = new Map(findings.map((f) => [f.id, f]))
   const primary = byId.get(idOf.get(chosen.primaryKey) ?? '')
   if (primary === undefined) return {diagnosis: null, explain: null}
-  const evidence = decidingEvidence(primary)
+  const evidence = decidingEvidence(primary, task)
   return {
     diagnosis: {
       primary: {category: primary.category, findingId: primary.id, summary: summarise(primary, evidence), evidence},
@@ -39,10 +40,14 @@ export function diagnose(task: TaskRun, drafts: readonly FindingDraft[], finding
   }
 }
 
-/** The lines that decide it: those with their text first (they can be quoted), at most three. */
-function decidingEvidence(f: Finding): Evidence[] {
+/**
+ * The lines that decide it: those with their text first (they can be quoted), at most three; a failure its turn
+ * recovered from (a fallback, then the step passed) is not quoted first where one of the finding's failures was not
+ * recovered (recovered.ts).
+ */
+function decidingEvidence(f: Finding, task: TaskRun): Evidence[] {
   const quoted = f.evidence.filter((e) => e.text !== undefined && e.text !== '')
-  return (quoted.length > 0 ? quoted : f.evidence).slice(0, 3)
+  return unrecoveredFirst(task, quoted.length > 0 ? quoted : f.evidence).slice(0, 3)
 }
 
 /** One sentence: the category, what happened (the rule's summary or the code's clause) and where. */

@@ -115,7 +115,7 @@ export function classifyAll(signals: readonly Signal[], catalogue: Catalogue, gu
     inTurn.set(String(s.turn), seen)
   })
   chosen = signals.map(choose)
-  /** The signal's number is at least the one of the latest earlier signal of an `onlyAfter` rule in its turn. */
+  /** The signal's number equals the one of the latest earlier signal of an `onlyAfter` rule in its turn (a count above a limit does not show it was stopped there). */
   function reachesLimit(rule: SignalRule, i: number): boolean {
     const s = signals[i]!
     const line = s.evidence.line ?? 0
@@ -133,7 +133,7 @@ export function classifyAll(signals: readonly Signal[], catalogue: Catalogue, gu
         at = l
       }
     })
-    return limit !== null && n >= limit
+    return limit !== null && n === limit
   }
   return signals.map((s, i) => {
     const mine = chosen[i] ?? null

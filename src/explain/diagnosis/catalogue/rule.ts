@@ -50,9 +50,10 @@ export interface SignalRule {
    */
   readonly notWith?: readonly string[]
   /**
-   * With `onlyAfter`: the number this rule's pattern captures (its first group) must be at least the
+   * With `onlyAfter`: the number this rule's pattern captures (its first group) must equal the
    * number captured from the latest earlier `onlyAfter` signal of the turn (a session that used every
-   * SDK turn it was given: `SDK completed: turns=50` after `Max turns: 50`).
+   * SDK turn it was given: `SDK completed: turns=50` after `Max turns: 50`; `turns=61` after it is a count the
+   * limit did not bound, which does not show where the session stopped).
    */
   readonly reachesLimit?: boolean
   /**

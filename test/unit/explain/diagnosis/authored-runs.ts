@@ -126,6 +126,32 @@ export function sdkLimitTurn(turn: number, o: {limit: number; used: number; coac
   ]
 }
 
+/**
+ * One turn whose Coach's SDK test run fails to build its agent, falls back to a subprocess run that passes, and
+ * whose Coach's own call then fails to build its agent for the same reason, ending the loop (a LangGraph-harness run).
+ */
+export function coachTestsRecoveredThenCoachFails(turn: number): string[] {
+  const harness = (role: string) => `LangGraphHarness: failed to construct DeepAgent for role='${role}' model='local-model': Unable to infer model provider for model='local-model'. Please specify 'model_provider' directly.`
+  return [
+    `INFO:${AB}:Executing turn ${turn}/5`,
+    `INFO:${PR}:[${ts(turn, 0)}] Started turn ${turn}: Player Implementation`,
+    `INFO:${AI}:Invoking Player via task-work delegation for ${TASK} (turn ${turn})`,
+    '  ✓ 3 files created, 1 modified, 1 tests (passing)',
+    `INFO:${PR}:[${ts(turn, 30)}] Completed turn ${turn}: success - 3 files created, 1 modified, 1 tests (passing)`,
+    `INFO:${PR}:[${ts(turn, 31)}] Started turn ${turn}: Coach Validation`,
+    `INFO:${CV}:Quality gate evaluation complete: tests=True (required=True), coverage=True (required=True), arch=True (required=False), audit=True (required=True), ALL_PASSED=True`,
+    `INFO:${CV}:Running independent tests via SDK (environment parity): pytest tests/unit/test_widget.py -v --tb=short`,
+    `ERROR:${CV}:SDK coach test execution failed (error_class=LangGraphHarnessError): ${harness('coach_test')}`,
+    `WARNING:${CV}:SDK test execution failed (error_class=LangGraphHarnessError), falling back to subprocess.`,
+    `INFO:${CV}:Running independent tests via subprocess: pytest tests/unit/test_widget.py -v --tb=short`,
+    `INFO:${CV}:Independent tests passed in 3.2s`,
+    `  ✗ [${ts(turn, 40)}] Coach failed`,
+    `   Error: Unexpected error: SDK invocation failed for coach (LangGraphHarnessError): ${harness('coach')}`,
+    `INFO:${PR}:[${ts(turn, 40)}] Completed turn ${turn}: error - Coach failed`,
+    `ERROR:${AB}:Critical error on turn ${turn}`,
+  ]
+}
+
 /** The Coach approves the turn (after the Player's `tests` passing tests). */
 export function approvedTurn(turn: number): string[] {
   return [

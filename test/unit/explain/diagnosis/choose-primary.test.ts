@@ -5,7 +5,7 @@ import type {FindingCode} from '../../../../src/model/finding.js'
 import type {RootCause} from '../../../../src/model/root-cause.js'
 import type {Stage} from '../../../../src/explain/diagnosis/stages.js'
 import {fact, feedbackTurn, taskRun, turn} from '../helpers.js'
-import {analyse, complete, sdkLimitTurn} from './authored-runs.js'
+import {analyse, coachTestsRecoveredThenCoachFails, complete, sdkLimitTurn} from './authored-runs.js'
 
 /** A finding before numbering; a LOG_SIGNAL carries its rule's stage and role in its detail. */
 function d(key: string, code: FindingCode, turns: number[], o: {category?: RootCause; stage?: Stage; role?: 'cause' | 'contributing' | 'context'; severity?: FindingDraft['severity']; deduction?: string; ruleOrder?: number} = {}): FindingDraft {
@@ -89,6 +89,15 @@ describe('choosing the primary cause (docs/root-causes.md)', () => {
     expect(chosen?.primaryKey).toBe('setup')
   })
 
+  describe('the quoted line of a failure its turn recovered from', () => {
+    it('quotes the failure that ended the turn, not the Coach test run that fell back to a subprocess and passed', () => {
+      const {task} = analyse([...coachTestsRecoveredThenCoachFails(1), complete('error', 1)])
+      const first = task.diagnosis?.primary.evidence[0]?.text ?? ''
+      expect(first).toMatch(/SDK invocation failed for coach\b/)
+      expect(task.diagnosis?.primary.summary).not.toMatch(/role='coach_test'/)
+    })
+  })
+
   describe('a Player session that used every SDK turn it was given (Max turns: N, then SDK completed: turns=N)', () => {
     it('is the cause when the turn shows what the session never reached: the tests gate had no result', () => {
       const {task} = analyse([...sdkLimitTurn(1, {limit: 50, used: 50}), ...sdkLimitTurn(2, {limit: 50, used: 50}), complete('unrecoverable_stall', 2)])
@@ -100,6 +109,19 @@ describe('choosing the primary cause (docs/root-causes.md)', () => {
       const {task} = analyse([...sdkLimitTurn(1, {limit: 100, used: 50}), ...sdkLimitTurn(2, {limit: 100, used: 50}), complete('unrecoverable_stall', 2)])
       expect(task.diagnosis?.primary.category).toBe('configuration')
       expect(task.diagnosis?.contributing.map((c) => c.category)).not.toContain('agent-budget')
+    })
+
+    it('is not, when the SDK counted more turns than the limit: a count above it does not show where the session stopped', () => {
+      const {task} = analyse([...sdkLimitTurn(1, {limit: 50, used: 61}), ...sdkLimitTurn(2, {limit: 50, used: 61}), complete('unrecoverable_stall', 2)])
+      expect(task.diagnosis?.primary.category).toBe('configuration')
+      expect(task.diagnosis?.contributing.map((c) => c.category)).not.toContain('agent-budget')
+      expect(task.findings.map((f) => f.message).join('\n')).not.toMatch(/SDK turn limit|used every SDK turn/)
+    })
+
+    it('reads an equal count as the limit stopping the session (inferred: no record says so)', () => {
+      const {task} = analyse([...sdkLimitTurn(1, {limit: 50, used: 50, coachEnv: true}), ...sdkLimitTurn(2, {limit: 50, used: 50, coachEnv: true}), complete('unrecoverable_stall', 2)])
+      const budget = task.findings.find((f) => f.category === 'agent-budget')
+      expect(budget?.confidence).toBe('inferred')
     })
 
     it('only contributes when the turn failed for a reason of its own (the Coach\'s environment)', () => {

@@ -16,6 +16,25 @@ import {CUT_TASK, cutTranscript} from '../../../helpers/cut-transcript.js'
 /** The truth rules of the diagnosis (docs/root-causes.md, "Truth rules"): each failed on the tool before them. */
 describe('truth rules', () => {
   describe('a finding states only what a record holds', () => {
+    it('reads a cancelled Player call as inferred and does not place the cancel scope inside GuardKit', () => {
+      const error = "Cancelled: Cancelled via cancel scope 0a1b2c3d4e5f by <Task pending name='Task-12'>"
+      const {task} = analyse([...playerFailsTurn(1, error), ...playerFailsTurn(2, error), complete('unrecoverable_stall', 2)])
+      const cancelled = task.findings.filter((f) => /cancel/i.test(f.message))
+      expect(cancelled.length).toBeGreaterThan(0)
+      for (const f of cancelled) {
+        expect(f.confidence).toBe('inferred')
+        expect(f.message).not.toMatch(/inside GuardKit|not by the user|well before its SDK timeout/)
+      }
+    })
+
+    it('does not say how long a Player without its implementation plan took, nor that it failed on turns whose records do not say so', () => {
+      const error = `Implementation plan not found for ${TASK}. Expected at one of: ['/home/dev/proj/.claude/task-plans/${TASK}-implementation-plan.md']`
+      const {task} = analyse([...playerFailsTurn(1, error), complete('unrecoverable_stall', 1)])
+      const plan = task.findings.filter((f) => /implementation plan/i.test(f.message))
+      expect(plan.length).toBeGreaterThan(0)
+      for (const f of plan) expect(f.message).not.toMatch(/in a second|on every turn/)
+    })
+
     it('does not say the Player\'s tests passed when it reported "0 tests (passing)"', () => {
       const {task} = analyse([...coachTestsFailTurn(1, {tests: 0, seconds: 0.6, via: 'subprocess', classification: 'infrastructure'}), ...coachTestsFailTurn(2, {tests: 0, seconds: 0.6, via: 'subprocess', classification: 'infrastructure'}), complete('unrecoverable_stall', 2)])
       expect(task.findings.map((f) => f.code)).not.toContain('ENV_PARITY_GAP')
