@@ -17,7 +17,9 @@ export function applySdkTurns(t: TurnDraft, used: number | null, max: number | n
   const u = used ?? t.sdkTurns?.value.used ?? null
   if (u === null) return
   const ceiling = t.sdkMaxTurns
-  t.sdkTurns = {value: {used: u, max: ceiling, ceilingHit: ceiling === null ? null : u >= ceiling}, evidence: [ev]}
+  // the session's count equal to the limit it was given; a count above it is not one: the SDK's count can pass the
+  // limit in sessions that finished their work (an agent's report written after `SDK completed: turns=61` of 50)
+  t.sdkTurns = {value: {used: u, max: ceiling, ceilingHit: ceiling === null ? null : u === ceiling}, evidence: [ev]}
 }
 
 /** `Completed turn N: success|feedback|error - …`: the Player's or the Coach's result, by its text. */
