@@ -44,7 +44,7 @@ export function newAttempt(attempt: number, file: string, startLine: number, com
   return {
     attempt, file, startLine, endLine: startLine, command, kind: null, featureId: null, tasks: new Map(), waves: new Map(), statuses: new Map(),
     featureResult: null, pendingTables: [], lastTs: null, progressPlain: false, progressStamped: false,
-    settings: {maxTurns: null, sdkTimeoutSeconds: null, taskTimeoutSeconds: null, resetTurns: null, enablePerspectiveReset: null, rollbackOnPollution: null, fresh: null, coachTestExecution: null},
+    settings: {maxTurns: null, sdkTimeoutSeconds: null, taskTimeoutSeconds: null, resetTurns: null, enablePerspectiveReset: null, rollbackOnPollution: null, fresh: null, coachTestExecution: null, serviceContainers: null},
   }
 }
 
@@ -77,6 +77,16 @@ export function applyAttemptEvent(att: AttemptDraft, e: LogEvent, ev: Evidence):
       else {
         const value = known.value === e.execution ? known.value : 'mixed'
         att.settings.coachTestExecution = {value, evidence: known.evidence.length < MAX_SETTING_EVIDENCE ? [...known.evidence, ev] : known.evidence}
+      }
+      break
+    }
+    case 'cv-service-start': {
+      // the record names no task: kept on the run, like the test-execution setting
+      const known = att.settings.serviceContainers
+      if (known == null) att.settings.serviceContainers = {value: [keep(e.service)], evidence: [ev]}
+      else {
+        const value = known.value.includes(e.service) ? known.value : [...known.value, keep(e.service)]
+        att.settings.serviceContainers = {value, evidence: known.evidence.length < MAX_SETTING_EVIDENCE ? [...known.evidence, ev] : known.evidence}
       }
       break
     }
