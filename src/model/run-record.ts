@@ -107,6 +107,8 @@ export interface RunSettings {
    * the line names no task.
    */
   readonly serviceContainers?: Fact<readonly string[]> | null
+  /** `max_parallel=N` of the run's start record: how many tasks of a wave it ran at once. */
+  readonly maxParallel?: Fact<number> | null
 }
 
 export interface Wave {

@@ -44,7 +44,7 @@ export function newAttempt(attempt: number, file: string, startLine: number, com
   return {
     attempt, file, startLine, endLine: startLine, command, kind: null, featureId: null, tasks: new Map(), waves: new Map(), statuses: new Map(),
     featureResult: null, pendingTables: [], lastTs: null, progressPlain: false, progressStamped: false,
-    settings: {maxTurns: null, sdkTimeoutSeconds: null, taskTimeoutSeconds: null, resetTurns: null, enablePerspectiveReset: null, rollbackOnPollution: null, fresh: null, coachTestExecution: null, serviceContainers: null},
+    settings: {maxTurns: null, sdkTimeoutSeconds: null, taskTimeoutSeconds: null, resetTurns: null, enablePerspectiveReset: null, rollbackOnPollution: null, fresh: null, coachTestExecution: null, serviceContainers: null, maxParallel: null},
   }
 }
 
@@ -148,6 +148,8 @@ function setSettings(att: AttemptDraft, params: Readonly<Record<string, string>>
   if (params.enable_perspective_reset !== undefined) s.enablePerspectiveReset ??= {value: params.enable_perspective_reset === 'True', evidence: [ev]}
   if (params.rollback_on_pollution !== undefined) s.rollbackOnPollution ??= {value: params.rollback_on_pollution === 'True', evidence: [ev]}
   if (params.fresh === 'True' || params.fresh === 'False') s.fresh ??= {value: params.fresh === 'True', evidence: [ev]}
+  const parallel = num(params.max_parallel)
+  if (parallel !== null && Number.isInteger(parallel) && parallel >= 1) s.maxParallel ??= {value: parallel, evidence: [ev]}
 }
 
 export function finishAttempt(att: AttemptDraft, truncated: boolean): RunAttempt {
