@@ -1,6 +1,9 @@
+import {commitIndex} from '../logic/change-registry/commits.js'
+import {LOGIC_CHANGES} from '../logic/changes.js'
 import {attemptOf} from '../model/attempt-of.js'
 import type {Evidence, Fact} from '../model/evidence.js'
 import type {RunRecord, TaskRun} from '../model/run-record.js'
+import type {GuardkitChanges} from './diagnosis/catalogue/rule.js'
 
 /**
  * Advice is never what the run already did (docs/findings.md, "Remediations"): a remediation — a
@@ -15,8 +18,13 @@ import type {RunRecord, TaskRun} from '../model/run-record.js'
  * - `autobuild.coach.test_execution: sdk`: the Coach's `Test execution environment` record says
  *   `coach_test_execution=sdk`. The clause advising it is replaced by the record, and by how the
  *   Coach then ran its tests (`Running independent tests via …`) when the finding's turns say.
+ * - `--max-parallel`: the run's start record says `max_parallel=1`. Advice to lower it, or to run fewer tasks in
+ *   parallel, is replaced by the record: there is no lower setting.
+ * - `GuardKit <sha>+` / `upgrade GuardKit … <sha>`: the run's era says its GuardKit already had that commit (the
+ *   analysis' `guardkit`, read as draft.ts reads it for "fixed in"). The upgrade is replaced by that reading, labelled
+ *   as the era's; where the era cannot tell, the advice stays.
  */
-export function adviceForRun(run: RunRecord, task: TaskRun, turns: readonly number[], remediation: string): string {
+export function adviceForRun(run: RunRecord, task: TaskRun, turns: readonly number[], remediation: string, guardkit?: GuardkitChanges): string {
   if (remediation === '') return remediation
   const settings = attemptOf(run, task.attempt)?.settings
   let text = remediation
@@ -33,7 +41,49 @@ export function adviceForRun(run: RunRecord, task: TaskRun, turns: readonly numb
   if (sdk != null && /(?<!not )\braise --sdk-timeout\b(?! above)/i.test(text)) {
     text = text.replace(/(?<!not )\b(raise) --sdk-timeout\b(?! above)/i, (_m, verb: string) => `${verb} --sdk-timeout above the ${sdk.value} s this run already had (${at(sdk)})`)
   }
+  const parallel = settings?.maxParallel
+  if (parallel?.value === 1 && PARALLEL_ADVICE.test(text)) text = parallelHad(text, parallel)
+  if (guardkit !== undefined) text = upgradesHad(text, guardkit)
   return text
+}
+
+/** Advice to run fewer tasks at once, as remediations word it. */
+const PARALLEL_ADVICE = /--max-parallel\b|\bmax-parallel low\b|\bfewer parallel tasks\b/i
+
+/** The run had max_parallel=1: the steps that lower it go, the others stay, and the record is said. */
+function parallelHad(remediation: string, parallel: Fact<number>): string {
+  const note = `the run already had max_parallel=1 (${at(parallel)}), so there is no lower setting`
+  // steps that share their clause with others: only the step goes
+  let text = remediation
+    .replace(/,? and max-parallel low\b/gi, '')
+    .replace(/ or with fewer parallel tasks\b/gi, '')
+    .replace(/\b[Ll]ower --max-parallel(?: \([^)]*\))?, (\w)/g, (_m, next: string) => next.toUpperCase())
+  if (PARALLEL_ADVICE.test(text)) text = replaceClause(text, PARALLEL_ADVICE, note)
+  else text = /[.]$/.test(text) ? `${text.slice(0, -1)}; ${note}.` : `${text}; ${note}`
+  return text
+}
+
+/**
+ * Upgrades to a commit the run's GuardKit already had, by its era: a clause whose subject is `GuardKit <sha>+` or that
+ * says to upgrade GuardKit to it is replaced; `GuardKit <sha>+` qualifying a setting in parentheses is replaced in place.
+ */
+function upgradesHad(remediation: string, has: GuardkitChanges): string {
+  let text = remediation
+  const shas = [...new Set([...text.matchAll(/\bGuardKit ([0-9a-f]{7,8})\+|\bupgrad\w* GuardKit\b[^.;]*?\b([0-9a-f]{8})\b/gi)].map((m) => (m[1] ?? m[2])!))]
+  for (const sha of shas) {
+    if (!hadCommit(sha, has)) continue
+    const note = `this run's GuardKit already had ${sha} (by its era), so upgrading to it is not the fix`
+    text = text.replace(new RegExp(`,\\s*GuardKit ${sha}\\+(?=\\))`, 'g'), `; by its era this run's GuardKit already had ${sha}`)
+    const clause = new RegExp(`\\bGuardKit ${sha}\\+ \\w|\\bupgrad\\w* GuardKit\\b[^.;]*?\\b${sha}\\b`, 'i')
+    for (let i = 0; i < 4 && clause.test(text); i++) text = replaceClause(text, clause, note)
+  }
+  return text
+}
+
+/** The run's GuardKit had the commit: a change of the registry that landed in it is one the run had. */
+function hadCommit(sha: string, has: GuardkitChanges): boolean {
+  const at = commitIndex(sha)
+  return at >= 0 && LOGIC_CHANGES.some((c) => commitIndex(c.commit) === at && has(c.id) === true)
 }
 
 /** `autobuild.coach.test_execution: sdk` as remediations name it. */

@@ -54,7 +54,7 @@ export function detectTaskFindings(given: FamilyInput, signals?: TaskSignals): F
   const complete = [...all, ...causeNotRecorded(input, all, classified)]
   // what the run already did is never advised again, whichever family or catalogue rule wrote the advice
   const advised = complete.map((d) => {
-    const remediation = adviceForRun(input.run, input.task, d.turns, d.remediation)
+    const remediation = adviceForRun(input.run, input.task, d.turns, d.remediation, guardkitOf(input))
     return remediation === d.remediation ? d : {...d, remediation}
   })
   return linkCauses(capApprovedSeverity(input.task, advised))

@@ -101,6 +101,14 @@ export interface RunSettings {
    * `autobuild.coach.test_execution`), with every such record (up to 500); `mixed` when they disagree.
    */
   readonly coachTestExecution?: Fact<string> | null
+  /**
+   * The services GuardKit started in a Docker container for the Coach's tests (`Starting Docker container for
+   * service: …`), in first-seen order, with every such record (up to 500). A record of the run, not of a task:
+   * the line names no task.
+   */
+  readonly serviceContainers?: Fact<readonly string[]> | null
+  /** `max_parallel=N` of the run's start record: how many tasks of a wave it ran at once. */
+  readonly maxParallel?: Fact<number> | null
 }
 
 export interface Wave {

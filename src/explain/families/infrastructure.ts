@@ -50,7 +50,13 @@ export function detectInfrastructureFindings(input: FamilyInput): FindingDraft[]
   const onlyCleanup = serious.every((e) => e.errorKind === 'no-running-loop')
   const kinds = [...byKind.entries()].map(([k, n]) => `${n} ${KIND_TEXT[k]}`).join(', ')
   const repeated = echoes > 0 ? `; ${echoes} of them repeat a failure logged on another line (\`Search request failed\`, \`Task exception was never retrieved\`), so the failed calls are fewer than the lines` : ''
-  const tripped = breaker ? `; then the client was disabled for the rest of the run${breaker.turn !== null ? ` (turn ${breaker.turn})` : ''}` : ''
+  // the breaker's line says the client stopped for now, not for good: a later GuardKit resets it (`Circuit breaker reset
+  // after …`), and error lines after it are the record that the client was back
+  const after = breaker === undefined ? [] : errors.filter((e) => isAfter(e, breaker))
+  const resumed = after[0]?.evidence[0]
+  const tripped = breaker
+    ? `; the client then stopped after repeated failures${breaker.turn !== null ? ` (turn ${breaker.turn})` : ''}${resumed === undefined ? '' : `, and error lines follow it (${resumed.file}:${resumed.line ?? '?'}), so it was not off for the rest of the run`}`
+    : ''
   const cost = latency ? `; turn time ${formatMinutes(latency.withErrors)} on average with errors, ${formatMinutes(latency.without)} without` : ''
   return [
     draft(input, {
@@ -76,6 +82,13 @@ export function detectInfrastructureFindings(input: FamilyInput): FindingDraft[]
       },
     }),
   ]
+}
+
+/** `e` was logged after `before`, in the same file. */
+function isAfter(e: TaskEvent, before: TaskEvent): boolean {
+  const a = e.evidence[0]
+  const b = before.evidence[0]
+  return a !== undefined && b !== undefined && a.file === b.file && (a.line ?? 0) > (b.line ?? 0)
 }
 
 /** What the error line says (ingest keeps it as the evidence's note). */

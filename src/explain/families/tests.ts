@@ -1,4 +1,5 @@
 import {classifyTestFailure} from '../../logic/coach/classify-test-failure.js'
+import {attemptOf} from '../../model/attempt-of.js'
 import type {Evidence} from '../../model/evidence.js'
 import type {TurnRecord} from '../../model/run-record.js'
 import {draft, fixedBy, formatTurns, type FamilyInput, type FindingDraft} from '../draft.js'
@@ -181,7 +182,7 @@ function infraTestFailure(input: FamilyInput, infra: readonly InfraTurn[]): Find
       turns,
       message,
       evidence: chosen.flatMap((i) => i.evidence).slice(0, 12),
-      remediation: infraRemedy(kind, patterns, viaSdk === undefined ? null : `${viaSdk.evidence.file}:${viaSdk.evidence.line ?? '?'}`),
+      remediation: infraRemedy(kind, patterns, viaSdk === undefined ? null : `${viaSdk.evidence.file}:${viaSdk.evidence.line ?? '?'}`, startedServices(input)),
       fixedIn: sdk ? null : fixedBy('sdkTests', 'classifyFailure'),
       source: {function: 'CoachValidator.run_independent_tests / _classify_test_failure', spec: '§6.4, §6.7'},
       ...(deduction === undefined ? {} : {deduction}),
@@ -190,22 +191,42 @@ function infraTestFailure(input: FamilyInput, infra: readonly InfraTurn[]): Find
   ]
 }
 
+/** The services GuardKit started in a Docker container for the Coach's tests in this run, with the first record of it. */
+interface StartedServices {
+  readonly services: readonly string[]
+  readonly at: string
+}
+
+function startedServices(input: FamilyInput): StartedServices | null {
+  const started = attemptOf(input.run, input.task.attempt)?.settings.serviceContainers
+  const first = started?.evidence[0]
+  if (started == null || started.value.length === 0 || first === undefined) return null
+  return {services: started.value, at: `${first.file}:${first.line ?? '?'}`}
+}
+
 /**
  * The advice follows the error the records hold: a service the tests could not reach is mocked or started; a
  * missing module is installed where the Coach's pytest runs; an import error the records do not explain is
- * reproduced first, since it may be the Player's own code. What the run already did (the SDK) is not advised again.
+ * reproduced first, since it may be the Player's own code. A reading that rests on the failure's time alone, or a
+ * classification with no error text, is reproduced first too: no service is named, so mocking one is not advised.
+ * What the run already did (the SDK, a service container GuardKit started) is said, not advised again.
  */
-function infraRemedy(kind: 'high' | 'ambiguous' | 'duration', patterns: readonly string[], viaSdkAt: string | null): string {
+function infraRemedy(kind: 'high' | 'ambiguous' | 'duration', patterns: readonly string[], viaSdkAt: string | null, started: StartedServices | null): string {
   const service = patterns.some((p) => SERVICE_WORDS.test(p))
   const module = patterns.some((p) => MODULE_WORDS.test(p))
   const sdkNote = viaSdkAt === null ? '' : `The Coach's tests already ran through the SDK, in the Player's environment (${viaSdkAt}), and that did not fix it. `
   const sdkAdvice = viaSdkAt === null ? ", or run the Coach's tests in the Player's environment (autobuild.coach.test_execution: sdk in .guardkit/config.yaml, GuardKit 5c2b5d82+)" : ''
+  const startedNote = started === null ? '' : `GuardKit started a Docker container for ${started.services.join(', ')} for the Coach's tests in this run (${started.at}), so the service was not simply absent. `
   if (kind === 'ambiguous' && !service) {
-    return `${sdkNote}Run the Coach's test command yourself (reproduce shows it) to see the whole error: if it names the project's own code (a conftest or module the Player wrote), that code is what to fix; if it names a module that is not installed, install it into the interpreter the Coach's pytest resolves to${sdkAdvice}.`
+    return `${sdkNote}${startedNote}Run the Coach's test command yourself (reproduce shows it) to see the whole error: if it names the project's own code (a conftest or module the Player wrote), that code is what to fix; if it names a module that is not installed, install it into the interpreter the Coach's pytest resolves to${sdkAdvice}.`
+  }
+  if (service && started !== null) {
+    return `${sdkNote}${startedNote}Run the Coach's test command yourself (reproduce shows it) to see whether the tests reached that container (the connection settings GuardKit gave them, the container accepting connections), and fix what stops them; mocking the services in conftest.py is the alternative${sdkAdvice}.`
   }
   if (service) return `${sdkNote}Mock the database (and other services) in conftest.py or use SQLite for tests, or start the services the tests need before the run${sdkAdvice}.`
-  if (module) return `${sdkNote}Install the module the error names into the interpreter the Coach's pytest resolves to${sdkAdvice}.`
-  return `${sdkNote}Mock the database (and other services) in conftest.py or use SQLite for tests${sdkAdvice}.`
+  if (module) return `${sdkNote}${startedNote}Install the module the error names into the interpreter the Coach's pytest resolves to${sdkAdvice}.`
+  const basis = kind === 'duration' ? "The records hold no error of the Coach's test run (the environment reading is inferred from its time alone)" : "The records hold no error text of the Coach's test run, only GuardKit's classification of it"
+  return `${sdkNote}${startedNote}${basis}: run the Coach's test command yourself (reproduce shows it) and fix what its error names (a service the tests need, a module missing where the Coach's pytest runs, or the project's own code)${sdkAdvice}.`
 }
 
 /** ENV_PARITY_GAP (inferred): the Player's results said the tests passed; the Coach's bare run failed fast on infrastructure. */
@@ -229,7 +250,9 @@ function envParityGap(input: FamilyInput, infra: readonly InfraTurn[]): FindingD
       turns,
       message: `On ${formatTurns(turns)} ${said}, but the Coach's own run of them failed on ${hits.every((h) => h.tier === 'ambiguous') ? 'an import error' : 'infrastructure'}: the Coach ran pytest in a bare subprocess, without the Player's virtualenv, PATH or service variables (e.g. DATABASE_URL).`,
       evidence: hits.flatMap((h) => [...(h.turn.player.testsReported?.evidence ?? []), ...(h.turn.coach.gates?.evidence ?? []), ...h.evidence]).slice(0, 12),
-      remediation: 'Run the Coach\'s tests with the Player\'s environment (autobuild.coach.test_execution: sdk, GuardKit 5c2b5d82+), or make the tests independent of local services (mocks, SQLite).',
+      remediation: hits.some((h) => h.pattern !== null && SERVICE_WORDS.test(h.pattern))
+        ? 'Run the Coach\'s tests with the Player\'s environment (autobuild.coach.test_execution: sdk, GuardKit 5c2b5d82+), or make the tests independent of local services (mocks, SQLite).'
+        : 'Run the Coach\'s tests with the Player\'s environment (autobuild.coach.test_execution: sdk, GuardKit 5c2b5d82+).',
       fixedIn: fixedBy('sdkTests'),
       source: {function: 'CoachValidator.run_independent_tests (subprocess.run shell=True)', spec: '§6.4'},
       deduction: 'the quality gate records tests_passed=True from the Player\'s own run, while the Coach\'s subprocess run of the same tests failed with an infrastructure signature; GuardKit of this era runs them with subprocess.run(shell=True), which sources no shell profile, so the two runs did not share an environment',

@@ -76,6 +76,8 @@ export interface EventPayloads {
   'cv-tests-skipped': {reason: string}
   'cv-test-run': {command: string; via: string}
   'cv-test-env': {execution: string}
+  /** `Starting Docker container for service: postgresql`: GuardKit started a service for the Coach's tests. */
+  'cv-service-start': {service: string}
   'cv-test-result': {passed: boolean; seconds: number | null}
   'cv-test-class': {classification: string; confidence: string | null}
   'cv-zero-test': {text: string}

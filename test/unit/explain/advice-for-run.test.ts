@@ -1,5 +1,6 @@
 import {describe, expect, it} from 'vitest'
 import {adviceForRun} from '../../../src/explain/advice-for-run.js'
+import {changeById, type FlagId} from '../../../src/logic/changes.js'
 import type {RunAttempt, RunSettings} from '../../../src/model/run-record.js'
 import {ev, fact, runRecord, taskRun, turn} from './helpers.js'
 
@@ -54,5 +55,32 @@ describe('advice the run already followed is not given again (advice-for-run.ts)
       const run = runRecord([task], {attempts: [attempt({coachTestExecution: {value, evidence: [ev(205)]}})]})
       expect(adviceForRun(run, task, [1], text)).toBe(text)
     }
+  })
+
+  it('a run that had max_parallel=1 is not told to lower it or to run fewer tasks in parallel; its other steps stay', () => {
+    const run = runRecord([task], {attempts: [attempt({maxParallel: fact(1, 3)})]})
+    expect(adviceForRun(run, task, [1], 'Report it to GuardKit with the log lines around it; meanwhile keep the task budget generous and max-parallel low.'))
+      .toBe('Report it to GuardKit with the log lines around it; meanwhile keep the task budget generous; the run already had max_parallel=1 (run.log:3), so there is no lower setting.')
+    expect(adviceForRun(run, task, [1], 'Run the wave with --max-parallel 1, or give each task its own port, database or worktree.'))
+      .toBe('Give each task its own port, database or worktree; the run already had max_parallel=1 (run.log:3), so there is no lower setting.')
+    const lowered = adviceForRun(run, task, [1], 'Lower --max-parallel (fewer tasks calling the API at once), wait for the limit window, or raise the account limit; then resume the feature.')
+    expect(lowered).not.toMatch(/[Ll]ower --max-parallel/)
+    expect(lowered).toMatch(/^Wait for the limit window/)
+    // a run with more than one task at once is still advised to lower it
+    const text = 'Run the wave with --max-parallel 1, or give each task its own port, database or worktree.'
+    expect(adviceForRun(runRecord([task], {attempts: [attempt({maxParallel: fact(3, 3)})]}), task, [1], text)).toBe(text)
+  })
+
+  it("does not advise an upgrade to a commit the run's GuardKit already had by its era; where the era cannot tell, the advice stays", () => {
+    const run = runRecord([task], {attempts: [attempt({})]})
+    const hadCommit = (sha: string) => (f: FlagId) => (changeById(f).commit === sha ? true : null)
+    const text = "Check that FalkorDB is reachable; run the feature with Graphiti disabled; GuardKit 98ee6962+ keeps each thread's event loop for cleanup."
+    const out = adviceForRun(run, task, [1], text, hadCommit('98ee6962'))
+    expect(out).toBe("Check that FalkorDB is reachable; run the feature with Graphiti disabled; this run's GuardKit already had 98ee6962 (by its era), so upgrading to it is not the fix.")
+    expect(adviceForRun(run, task, [1], text, () => null)).toBe(text)
+    // a commit qualifying a setting in parentheses: the setting stays advised, the upgrade goes
+    const sdk = adviceForRun(run, task, [1], "Install the module, or run the Coach's tests in the Player's environment (autobuild.coach.test_execution: sdk in .guardkit/config.yaml, GuardKit 5c2b5d82+).", hadCommit('5c2b5d82'))
+    expect(sdk).toMatch(/\(autobuild\.coach\.test_execution: sdk in \.guardkit\/config\.yaml; by its era this run's GuardKit already had 5c2b5d82\)/)
+    expect(sdk).not.toMatch(/5c2b5d82\+/)
   })
 })

@@ -44,7 +44,7 @@ export function newAttempt(attempt: number, file: string, startLine: number, com
   return {
     attempt, file, startLine, endLine: startLine, command, kind: null, featureId: null, tasks: new Map(), waves: new Map(), statuses: new Map(),
     featureResult: null, pendingTables: [], lastTs: null, progressPlain: false, progressStamped: false,
-    settings: {maxTurns: null, sdkTimeoutSeconds: null, taskTimeoutSeconds: null, resetTurns: null, enablePerspectiveReset: null, rollbackOnPollution: null, fresh: null, coachTestExecution: null},
+    settings: {maxTurns: null, sdkTimeoutSeconds: null, taskTimeoutSeconds: null, resetTurns: null, enablePerspectiveReset: null, rollbackOnPollution: null, fresh: null, coachTestExecution: null, serviceContainers: null, maxParallel: null},
   }
 }
 
@@ -77,6 +77,16 @@ export function applyAttemptEvent(att: AttemptDraft, e: LogEvent, ev: Evidence):
       else {
         const value = known.value === e.execution ? known.value : 'mixed'
         att.settings.coachTestExecution = {value, evidence: known.evidence.length < MAX_SETTING_EVIDENCE ? [...known.evidence, ev] : known.evidence}
+      }
+      break
+    }
+    case 'cv-service-start': {
+      // the record names no task: kept on the run, like the test-execution setting
+      const known = att.settings.serviceContainers
+      if (known == null) att.settings.serviceContainers = {value: [keep(e.service)], evidence: [ev]}
+      else {
+        const value = known.value.includes(e.service) ? known.value : [...known.value, keep(e.service)]
+        att.settings.serviceContainers = {value, evidence: known.evidence.length < MAX_SETTING_EVIDENCE ? [...known.evidence, ev] : known.evidence}
       }
       break
     }
@@ -138,6 +148,8 @@ function setSettings(att: AttemptDraft, params: Readonly<Record<string, string>>
   if (params.enable_perspective_reset !== undefined) s.enablePerspectiveReset ??= {value: params.enable_perspective_reset === 'True', evidence: [ev]}
   if (params.rollback_on_pollution !== undefined) s.rollbackOnPollution ??= {value: params.rollback_on_pollution === 'True', evidence: [ev]}
   if (params.fresh === 'True' || params.fresh === 'False') s.fresh ??= {value: params.fresh === 'True', evidence: [ev]}
+  const parallel = num(params.max_parallel)
+  if (parallel !== null && Number.isInteger(parallel) && parallel >= 1) s.maxParallel ??= {value: parallel, evidence: [ev]}
 }
 
 export function finishAttempt(att: AttemptDraft, truncated: boolean): RunAttempt {

@@ -22,6 +22,8 @@ export function parseCoachValidator(_level: string, m: string): ParsedEvent | nu
       }
       if ((r = /^(?:SDK )?[Ii]ndependent tests (passed|failed) in ([\d.]+)s/.exec(m)))
         return {kind: 'cv-test-result', passed: r[1] === 'passed', seconds: Number(r[2])}
+      // a service GuardKit started for the Coach's tests (the task's declared infrastructure, docs/guardkit-logic.md §6.4)
+      if ((r = /^Starting Docker container for service: (\S+)/.exec(m))) return {kind: 'cv-service-start', service: r[1]!}
       break
     case 0x43 /* C */:
       if ((r = /^Coach approved (TASK-[\w-]*\w) turn (\d+)/.exec(m))) return {kind: 'cv-approved', taskId: r[1]!, turn: Number(r[2])}

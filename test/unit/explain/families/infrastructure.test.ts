@@ -36,8 +36,25 @@ describe('GRAPHITI_CONNECTION_DEGRADED', () => {
     expect(f!.detail!['byKind']).toEqual({'event-loop': 3})
     expect(f!.message).toContain('3 knowledge-graph (Graphiti/FalkorDB) error lines during t2')
     expect(f!.message).toMatch(/2 of them repeat a failure logged on another line/)
-    expect(f!.message).toMatch(/then the client was disabled/)
+    expect(f!.message).toMatch(/the client then stopped after repeated failures \(turn 2\)/)
+    expect(f!.message).not.toMatch(/rest of the run/)
     expect(f!.message).not.toMatch(/ over |times/)
+  })
+
+  // a circuit breaker that is reset later (`Circuit breaker reset after 362s (half-open)`) did not disable the client for good
+  it('does not say the client was disabled for the rest of the run when error lines follow the circuit breaker', () => {
+    const line = (n: number, errorKind: 'connection' | 'other', note: string) => ({kind: 'graphiti-error' as const, turn: 2, errorKind, timestamp: null, evidence: [{...ev(n), note}]})
+    const task = taskRun({
+      turns: [turn(1), turn(2)],
+      events: [
+        line(700, 'connection', 'Error executing FalkorDB query: Connection refused'),
+        line(750, 'other', 'Graphiti disabled after 3 consecutive failures -- continuing without knowledge graph context'),
+        line(843, 'connection', 'Error executing FalkorDB query: Connection refused'),
+      ],
+    })
+    const [f] = detectInfrastructureFindings(handInput(task))
+    expect(f!.message).toMatch(/the client then stopped after repeated failures \(turn 2\), and error lines follow it \(run\.log:843\), so it was not off for the rest of the run/)
+    expect(f!.message).not.toMatch(/disabled for the rest of the run/)
   })
 
   it('ac1a-run1-pre-acr: present for the task that logged them (turns not pinned: attribution is loose)', async () => {

@@ -1,7 +1,8 @@
 import {describe, expect, it} from 'vitest'
 import {detectTestFindings} from '../../../../src/explain/families/tests.js'
 import {absRelPairs, spellingPairs, testArgs} from '../../../../src/explain/families/test-paths.js'
-import {eraOf, fact, familyInput, feedbackTurn, handInput, loadFixture, taskOf, taskRun} from '../helpers.js'
+import type {RunAttempt} from '../../../../src/model/run-record.js'
+import {eraOf, ev, fact, familyInput, feedbackTurn, handInput, loadFixture, runRecord, taskOf, taskRun} from '../helpers.js'
 
 const failedTests = (seconds: number) => ({independentTests: fact({passed: false, durationSeconds: seconds})})
 const gatesPassed = {gates: fact({testsPassed: true, coverageMet: true, archReviewPassed: true, planAuditPassed: true, allPassed: true, testsRequired: true, coverageRequired: true, archReviewRequired: false})}
@@ -48,6 +49,33 @@ describe('INFRA_TEST_FAILURE', () => {
     const high = detectTestFindings(handInput(withClass('high'), {era: eraOf('fixed')})).find((x) => x.code === 'INFRA_TEST_FAILURE')
     expect(high!.confidence).toBe('certain')
     expect(high!.message).toMatch(/high confidence/)
+  })
+
+  // a reading from the failure's time alone names no service: mocking a database is not advice the records support
+  it('does not advise mocking a database when the environment reading rests on the failure\'s time alone', () => {
+    const task = taskRun({turns: [feedbackTurn(1, '- Independent test verification failed:\n  ERROR tests/users/test_users.py', 0, 3, {coach: {...failedTests(0.9), ...gatesPassed}})]})
+    const truncated = {...task, turns: [{...task.turns[0]!, coach: {...task.turns[0]!.coach, feedback: {...task.turns[0]!.coach.feedback!, completeness: 'truncated' as const}}}]}
+    const f = detectTestFindings(handInput(truncated, {era: eraOf('as-run:8a697b80')})).find((x) => x.code === 'INFRA_TEST_FAILURE')
+    expect(f!.confidence).toBe('inferred')
+    expect(f!.remediation).not.toMatch(/Mock the database|SQLite/)
+    expect(f!.remediation).toMatch(/inferred from its time alone/)
+    expect(f!.remediation).toMatch(/run the Coach's test command yourself/)
+  })
+
+  it('says GuardKit started a service container for the tests, and does not advise mocking a database no record names', () => {
+    const task = taskRun({turns: [feedbackTurn(1, '- Tests failed due to infrastructure/environment issues (not code defects). Reme', 0, 6, {coach: {...failedTests(6.6), ...gatesPassed, testFailureClass: fact({classification: 'infrastructure', confidence: 'high'}, 320)}})]})
+    const attempt: RunAttempt = {attempt: 1, file: 'run.log', startLine: 1, endLine: 900, command: null, kind: 'feature', featureId: 'FEAT-A1', taskIds: [task.taskId], waves: [], featureResult: null, truncated: false,
+      settings: {maxTurns: null, sdkTimeoutSeconds: null, taskTimeoutSeconds: null, resetTurns: null, enablePerspectiveReset: null, rollbackOnPollution: null, serviceContainers: {value: ['postgresql'], evidence: [ev(313), ev(454)]}}}
+    const run = runRecord([task], {attempts: [attempt]})
+    const f = detectTestFindings(handInput(task, {era: eraOf('fixed'), run})).find((x) => x.code === 'INFRA_TEST_FAILURE')
+    expect(f!.confidence).toBe('certain')
+    expect(f!.remediation).toMatch(/GuardKit started a Docker container for postgresql for the Coach's tests in this run \(run\.log:313\)/)
+    expect(f!.remediation).not.toMatch(/Mock the database|SQLite/)
+    // with a record of a refused connection, the container is still named and mocking is only the alternative
+    const refused = taskRun({turns: [feedbackTurn(1, '- Independent test verification failed:\n  E   ConnectionRefusedError: [Errno 61]', 0, 6, {coach: {...failedTests(2.1), ...gatesPassed}})]})
+    const g = detectTestFindings(handInput(refused, {era: eraOf('fixed'), run: runRecord([refused], {attempts: [attempt]})})).find((x) => x.code === 'INFRA_TEST_FAILURE')
+    expect(g!.remediation).toMatch(/^GuardKit started a Docker container for postgresql/)
+    expect(g!.remediation).toMatch(/whether the tests reached that container/)
   })
 
   it('is not reported for a code failure, however fast (ok-approved-after-feedback: KeyError)', async () => {

@@ -30,6 +30,13 @@ describe('June 2026 records', () => {
   })
 })
 
+describe('the services GuardKit starts for the Coach\'s tests', () => {
+  it('reads `Starting Docker container for service: …` as a record of the service, and the URL it sets as routine', () => {
+    expect(parseRecord('INFO', 'guardkit.orchestrator.quality_gates.coach_validator', 'Starting Docker container for service: postgresql')).toEqual({kind: 'cv-service-start', service: 'postgresql'})
+    expect(parseRecord('INFO', 'guardkit.orchestrator.quality_gates.coach_validator', 'Set DATABASE_URL=postgresql://u:p@localhost:5433/test')).toMatchObject({kind: 'note'})
+  })
+})
+
 describe('the wave display of a task that ended without a turn count', () => {
   it('reads `FAILED  error` and the exception line', () => {
     expect(classifyConsole('  ✗ TASK-X-002: FAILED  error').event).toEqual({kind: 'c-task-result', taskId: 'TASK-X-002', ok: false, turns: null, decision: 'error'})
