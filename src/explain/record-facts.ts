@@ -202,10 +202,19 @@ export function endingFeatureTimeout(task: TaskRun): Extract<TaskRun['events'][n
  * may say the Coach judged, rejected or saw a turn only when it is `judged`: an error is not a rejection, and a
  * turn no Coach validation ran for was judged by no one (docs/findings.md, "What the Coach did").
  */
-export type CoachVerdict = {readonly kind: 'judged' | 'failed' | 'cancelled' | 'none'; readonly evidence: readonly Evidence[]}
+export type CoachVerdict = {readonly kind: 'judged' | 'failed' | 'cancelled' | 'synthetic' | 'none'; readonly evidence: readonly Evidence[]}
 
+/**
+ * `synthetic`: the Coach's verdict emission failed (`Coach verdict-emission failed … Emitting synthetic feedback
+ * decision`) and the feedback decision recorded for the turn is the one GuardKit emitted in its place — no Coach
+ * judged that turn, whatever the summary's `feedback` row says.
+ */
 export function coachVerdictOn(task: TaskRun, turn: number): CoachVerdict {
-  const decision = turnOf(task, turn)?.coach.decision ?? null
+  const record = turnOf(task, turn)
+  const decision = record?.coach.decision ?? null
+  const error = record?.coach.error ?? null
+  if (decision !== null && decision.value === 'feedback' && error != null && /^verdict: /.test(error.value) && /synthetic feedback decision/i.test(error.value))
+    return {kind: 'synthetic', evidence: [...error.evidence, ...decision.evidence]}
   if (decision !== null && decision.value !== 'error') return {kind: 'judged', evidence: decision.evidence}
   if (decision !== null) return {kind: 'failed', evidence: decision.evidence}
   const cancelled = task.events.find((e) => e.kind === 'cancelled' && e.turn === turn && e.where === 'between-player-and-coach')
@@ -217,5 +226,24 @@ export function coachVerdictOn(task: TaskRun, turn: number): CoachVerdict {
 export function noVerdictPhrase(kind: CoachVerdict['kind'], turns: string): string {
   if (kind === 'failed') return `the Coach's own call ended in error on ${turns}, so it neither approved nor rejected it`
   if (kind === 'cancelled') return `the task was cancelled between the Player and the Coach on ${turns}, so no Coach validation ran`
+  if (kind === 'synthetic') return `the Coach produced no verdict on ${turns}: its verdict emission failed and GuardKit emitted a synthetic feedback decision in its place`
   return `no Coach decision is recorded for ${turns}`
+}
+
+/**
+ * The Coach's `Task-work results not found at <path>` on a turn: it looked for the turn's results and found none, so
+ * it did not read a report GuardKit built for it (a state recovery's) — whatever it decided, it decided without it.
+ */
+export function coachFoundNoResults(task: TaskRun, turn: number): {path: string | null; evidence: Evidence} | null {
+  const found = (task.signals ?? []).flatMap((s) => {
+    const m = s.turn === turn ? /Task-work results not found(?: at (\S+))?/.exec(s.text) : null
+    return m === null ? [] : [{path: m[1] ?? null, evidence: s.evidence}]
+  })
+  return found.find((f) => f.path !== null) ?? found[0] ?? null
+}
+
+/** `…/worktrees/<name>/…` of a path: the worktree it is in, when it names one. */
+export function worktreeOf(path: string): string | null {
+  const m = /^(.*\/worktrees\/[^/]+)\//.exec(path)
+  return m === null ? null : m[1]!
 }

@@ -63,11 +63,23 @@ function whyApproved(task: TaskRun, findings: readonly Finding[]): string {
   const how = `the Coach approved turn ${n}`
   // what the approving turn records, not an assumption: some eras' Coaches approved with every criterion pending
   if (wasted.length === 0) return findings.length === 0 ? approvedBecause(task) : how
-  const on = findings
+  const ranked = findings
     .filter((f) => f.severity !== 'info' && f.severity !== 'low' && f.turns.some((t) => wasted.includes(t)))
-    .sort((a, b) => b.turns.filter((t) => wasted.includes(t)).length - a.turns.filter((t) => wasted.includes(t)).length || Number(a.id.slice(1)) - Number(b.id.slice(1)))[0]
-  const clause = on === undefined ? '' : `: ${on.code === 'LOG_SIGNAL' ? String((on.detail as {summary?: string} | undefined)?.summary ?? '') : WHY[on.code]}`
-  return `${how}; ${formatWasted(wasted)} wasted${clause}`
+    .sort((a, b) => b.turns.filter((t) => wasted.includes(t)).length - a.turns.filter((t) => wasted.includes(t)).length || Number(a.id.slice(1)) - Number(b.id.slice(1)))
+  // each wasted turn its own recorded reason: the finding that names it on that turn, not one turn's reason for all
+  const reasons = wasted.map((t) => {
+    const on = ranked.find((f) => f.turns.includes(t))
+    return on === undefined ? null : on.code === 'LOG_SIGNAL' ? String((on.detail as {summary?: string} | undefined)?.summary ?? '') : WHY[on.code]
+  })
+  if (reasons.every((r) => r === reasons[0])) return `${how}; ${formatWasted(wasted)} wasted${reasons[0] ? `: ${reasons[0]}` : ''}`
+  const groups: {turns: number[]; reason: string | null}[] = []
+  wasted.forEach((t, i) => {
+    const g = groups.find((x) => x.reason === reasons[i])
+    if (g === undefined) groups.push({turns: [t], reason: reasons[i]!})
+    else g.turns.push(t)
+  })
+  const each = groups.map((g) => `${g.turns.length === 1 ? `turn ${g.turns[0]}` : `turns ${g.turns.join(', ')}`}: ${g.reason ?? 'no finding names why'}`)
+  return `${how}; ${formatWasted(wasted)} wasted (${each.join('; ')})`
 }
 
 function formatWasted(turns: readonly number[]): string {

@@ -2,7 +2,7 @@ import type {Evidence} from '../../model/evidence.js'
 import type {TaskEvent, TaskRun} from '../../model/run-record.js'
 import {draft, fixedBy, formatTurns, plural, type FamilyInput, type FindingDraft} from '../draft.js'
 import {passingPhrase, repeatRuns} from '../recorded-stall.js'
-import {coachVerdictOn, endingFeatureTimeout, feedbackByTurn, lastTurn, noVerdictPhrase, turnOf} from '../record-facts.js'
+import {coachFoundNoResults, coachVerdictOn, endingFeatureTimeout, worktreeOf, feedbackByTurn, lastTurn, noVerdictPhrase, turnOf} from '../record-facts.js'
 
 /**
  * How a task's loop ended when it was not the Coach or the stall detector that ended it: crashes,
@@ -94,9 +94,9 @@ function playerTimeouts(input: FamilyInput): FindingDraft[] {
       : done !== undefined
         ? `turn ${turn}'s SDK session completed (${plural(done.used, 'SDK turn')}) and its invocation still timed out${after}`
         : `turn ${turn} timed out${after}`
-    return `${what}${b.recovery ? `, and ${b.recovery} ${recoveredFor(task, turn)}` : ''}`
+    return `${what}${b.recovery ? `, and ${b.recovery} ${recoveredFor(task, turn, turnOf(task, turn)?.stateRecovery?.value.reason ?? null)}` : ''}`
   })
-  const evidence = turns.flatMap((t) => [...byTurn.get(t)!.evidence, ...(completed.get(t)?.evidence ?? []), ...coachVerdictOn(task, t).evidence])
+  const evidence = turns.flatMap((t) => [...byTurn.get(t)!.evidence, ...(completed.get(t)?.evidence ?? []), ...coachVerdictOn(task, t).evidence, ...(coachFoundNoResults(task, t) === null ? [] : [coachFoundNoResults(task, t)!.evidence])])
   const allCompleted = turns.every((t) => completed.has(t))
   const timedOut = turns.filter((t) => !completed.has(t) && !idle.includes(t))
   return [
@@ -130,11 +130,24 @@ function timeoutAdvice(turns: readonly number[], idle: readonly number[], comple
   return notMore.length === 0 || timedOut.length === turns.length ? raise : `${raise} More time would not have helped the other turns: ${notMore.join('; ')}.`
 }
 
-/** ", built the report the Coach saw" only when the Coach judged that turn; else what the records show instead. */
-function recoveredFor(task: TaskRun, turn: number): string {
+/**
+ * ", built the report the Coach saw" only when the Coach judged that turn and did not log that it found no task-work
+ * results on it; else what the records show instead. When the Coach looked for the results in one worktree and the
+ * recovery's record names another, both paths are quoted.
+ */
+function recoveredFor(task: TaskRun, turn: number, recoveryReason: string | null): string {
   const verdict = coachVerdictOn(task, turn)
-  if (verdict.kind === 'judged') return 'built the report the Coach saw'
-  return `built a report for the Coach, but ${noVerdictPhrase(verdict.kind, `turn ${turn}`)}`
+  const missing = coachFoundNoResults(task, turn)
+  if (verdict.kind === 'judged' && missing === null) return 'built the report the Coach saw'
+  if (missing === null) return `built a report for the Coach, but ${noVerdictPhrase(verdict.kind, `turn ${turn}`)}`
+  const looked = missing.path === null ? '"Task-work results not found"' : `"Task-work results not found at ${missing.path}"`
+  const recoveredPath = /\S*\/worktrees\/\S+/.exec(recoveryReason ?? '')?.[0] ?? null
+  const theirs = recoveredPath === null ? null : worktreeOf(recoveredPath)
+  const coachs = missing.path === null ? null : worktreeOf(missing.path)
+  const elsewhere = theirs !== null && coachs !== null && theirs !== coachs
+    ? `; the recovery's record names a path in another worktree, ${theirs} (${recoveredPath}), than the one the Coach looked in, ${coachs}`
+    : ''
+  return `built a report, but the Coach found none where it looked: on turn ${turn} it logged ${looked}${elsewhere}`
 }
 
 /**

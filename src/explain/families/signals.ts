@@ -7,7 +7,7 @@ import {dedupeEvidence, draft, formatTurns, plural, uniqueSorted, type FamilyInp
 import {CODE_CLASSES} from '../diagnosis/code-classes.js'
 import {stageIndex, type Stage} from '../diagnosis/stages.js'
 import {formatMinutes} from './infrastructure.js'
-import {coachVerdictOn, lastTurn as lastTurnOf, noVerdictPhrase, parseTime, turnsAfter, turnTimes} from '../record-facts.js'
+import {coachFoundNoResults, coachVerdictOn, worktreeOf, lastTurn as lastTurnOf, noVerdictPhrase, parseTime, turnOf, turnsAfter, turnTimes} from '../record-facts.js'
 
 /**
  * LOG_SIGNAL: the signals the catalogue classifies as a cause or a contributing cause, one finding
@@ -79,8 +79,12 @@ function signalDraft(input: FamilyInput, rule: SignalRule, hits: readonly Classi
   const repeat = rule.role === 'cause' ? repetition(input.task, hits, turns, stageOf(rule, hits)) : null
   const times = linesSaid(input, count, turns, dropped)
   const searched = withoutUnrecordedSearch(input.task, withoutAbsentCheck(rule.means, unrefined), rule.action, turns)
-  const judged = withoutUnrecordedVerdict(input.task, searched.means, turns)
-  const message = `${capitalise(rule.summary)}: "${quote}"${times}.${repeat === null ? '' : ` ${repeat.sentence}`} ${judged.means}`
+  const recovered = withRecordedRecovery(input.task, searched.means, turns)
+  const unread = withoutUnreadReport(input.task, recovered.means, turns)
+  const verdict = withoutUnrecordedVerdict(input.task, unread.means, turns)
+  const judged = {means: verdict.means, evidence: [...recovered.evidence, ...unread.evidence, ...verdict.evidence]}
+  const budget = budgetCheck(hits)
+  const message = `${capitalise(budget?.summary ?? rule.summary)}: "${quote}"${times}.${repeat === null ? '' : ` ${repeat.sentence}`} ${budget?.means ?? judged.means}`
   return draft(input, {
     code: 'LOG_SIGNAL',
     category: rule.category,
@@ -98,7 +102,7 @@ function signalDraft(input: FamilyInput, rule: SignalRule, hits: readonly Classi
       ruleOrder: input.catalogue?.indexOf(rule.id) ?? 0,
       stage: stageOf(rule, hits),
       role: rule.role,
-      summary: rule.summary,
+      summary: budget?.summary ?? rule.summary,
       lines: count,
       ...(dropped > 0 ? {signalsNotKept: dropped} : {}),
       repeated: repeat === null ? null : {turns: repeat.turns, withinSeconds: repeat.withinSeconds, stopAt: repeat.stopAt},
@@ -195,6 +199,78 @@ export function withoutUnrecordedVerdict(task: TaskRun, means: string, turns: re
   const kinds = [...new Set(verdicts.map((v) => v.kind))]
   const said = kinds.length === 1 ? noVerdictPhrase(kinds[0]!, formatTurns(turns)) : `no Coach verdict is recorded for ${formatTurns(turns)}`
   return {means: [...kept, `${capitalise(said)}.`].join(' '), evidence: verdicts.flatMap((v) => v.evidence)}
+}
+
+/**
+ * A rule's lines that are all the loop's own time-budget check (`Timeout budget exhausted for TASK-X at turn N`,
+ * logged by the task's loop between turns): said as that check, not as a limit outside the loop — the feature
+ * orchestrator's per-task timeout is another record (`Task … timed out after Ns`) and is not what these lines show.
+ */
+function budgetCheck(hits: readonly ClassifiedSignal[]): {summary: string; means: string} | null {
+  if (!hits.every((h) => /Timeout budget exhausted for \S+ at turn \d+/.test(h.signal.text))) return null
+  return {
+    summary: "the task's own time budget ran out between turns",
+    means: "The task's loop checked its remaining time budget before starting the turn the line names, found less than a turn needs, and started no further turn; this is the loop's own check, not the feature orchestrator's per-task timeout. The cause is why the turns took that long or did not converge.",
+  }
+}
+
+/** A meaning that says GuardKit recovered the turn's state, or built its report, from git (the session having left no report). */
+const FROM_GIT_CLAIM = /\bthe session ended without its report and GuardKit recovered state from git\b|\b(?:recovered state|built (?:a|the) report(?: the Coach judged)?) from git(?: detection)?\b/
+
+/**
+ * A rule's meaning says the session left no report and GuardKit recovered state from git; each turn's
+ * `State recovery succeeded via <method>` says how it recovered. When some turns recovered otherwise (`via
+ * player_report`: the Player's report was there and was used) or show no recovery, the claim is said per turn from
+ * those records instead of for all the signal's turns (docs/findings.md, "What the Coach did").
+ */
+export function withRecordedRecovery(task: TaskRun, means: string, turns: readonly number[]): {means: string; evidence: Evidence[]} {
+  if (turns.length === 0 || !FROM_GIT_CLAIM.test(means)) return {means, evidence: []}
+  const methods = turns.map((t) => ({turn: t, rec: turnOf(task, t)?.stateRecovery ?? null}))
+  if (methods.every((m) => m.rec !== null && /^git/.test(m.rec.value.method ?? ''))) return {means, evidence: []}
+  const groups = new Map<string, number[]>()
+  for (const m of methods) {
+    const how = m.rec === null ? 'none' : m.rec.value.method ?? 'unnamed'
+    groups.set(how, [...(groups.get(how) ?? []), m.turn])
+  }
+  const parts = [...groups].map(([how, ts]) =>
+    how === 'none'
+      ? `no state recovery is recorded on ${formatTurns(ts)}`
+      : how === 'unnamed'
+        ? `state recovery is recorded without its method on ${formatTurns(ts)}`
+        : how === 'player_report'
+          ? `state recovery went via player_report on ${formatTurns(ts)}, which used the Player's report`
+          : `state recovery went via ${how} on ${formatTurns(ts)}`,
+  )
+  const said = `GuardKit's records differ by turn: ${parts.join('; ')}`
+  const cut = means.replace(/,? the session ended without its report and GuardKit recovered state from git\b/, '').replace(/,? so GuardKit (?:recovered state|built a report) from git\b[^;.]*/, '')
+  const perTurn = parts.join('; ')
+  const rewritten = cut === means
+    ? means.replace(/\bfrom git(?: detection)?\b/, `from what its state recovery gave (${perTurn})`)
+    : cut.replace(/[:;,]\s*\./g, '.').replace(/\.?\s*$/, `. ${said}.`)
+  return {means: rewritten.replace(/\.\./g, '.'), evidence: methods.flatMap((m) => m.rec?.evidence ?? [])}
+}
+
+/** A clause that says the Coach judged or saw the report GuardKit built for a turn. */
+const REPORT_JUDGED_CLAIM = /,? and the Coach (?:judged|saw) (?:that|it)\b|\bthe report the Coach (?:judged|saw)\b/
+
+/**
+ * A rule's meaning says the Coach judged the report GuardKit built ("built a report from git and the Coach judged
+ * that"); on turns where the Coach logged `Task-work results not found at <path>` it found no report where it looked,
+ * so it did not judge that one. On such turns the clause is cut and the Coach's own line is quoted instead.
+ */
+export function withoutUnreadReport(task: TaskRun, means: string, turns: readonly number[]): {means: string; evidence: Evidence[]} {
+  if (turns.length === 0 || !REPORT_JUDGED_CLAIM.test(means)) return {means, evidence: []}
+  const missing = turns.map((t) => coachFoundNoResults(task, t))
+  if (missing.some((m) => m === null)) return {means, evidence: []}
+  const first = missing[0]!
+  const cut = means.replace(/,? and the Coach (?:judged|saw) (?:that|it)\b/g, '').replace(/\bthe report the Coach (?:judged|saw)\b/g, 'the report for the Coach')
+  const looked = first.path === null ? '"Task-work results not found"' : `"Task-work results not found at ${first.path}"`
+  const reason = turnOf(task, turns[0]!)?.stateRecovery?.value.reason ?? ''
+  const theirs = /\S*\/worktrees\/\S+/.exec(reason)?.[0] ?? null
+  const apart = theirs !== null && first.path !== null && worktreeOf(theirs) !== null && worktreeOf(first.path) !== null && worktreeOf(theirs) !== worktreeOf(first.path)
+    ? ` The recovery's record names a path in another worktree, ${worktreeOf(theirs)} (${theirs}), than the one the Coach looked in, ${worktreeOf(first.path)}.`
+    : ''
+  return {means: `${cut} The Coach found no report where it looked on ${formatTurns(turns)}: it logged ${looked}.${apart}`, evidence: missing.map((m) => m!.evidence)}
 }
 
 /**

@@ -83,11 +83,18 @@ function contextPollution(input: FamilyInput): FindingDraft[] {
   if (stall?.kind !== 'context-pollution') return []
   const events = input.task.events.filter((e): e is Extract<TaskEvent, {kind: 'context-pollution'}> => e.kind === 'context-pollution')
   const lastEvent = events[events.length - 1]
-  const turns = lastEvent?.turns.length ? lastEvent.turns : stall.turn !== null ? [stall.turn] : []
+  const counted = lastEvent?.turns.length ? lastEvent.turns : stall.turn !== null ? [stall.turn] : []
+  // a resumed task's checkpoint history holds turns of an earlier run: the pollution rule counts them, but this run
+  // did not play them — its records show no such turn — so they are said apart and the finding is on this run's turns
+  const ranHere = counted.filter((n) => turnOf(input.task, n) !== null)
+  const earlier = counted.filter((n) => turnOf(input.task, n) === null)
+  const turns = earlier.length > 0 && ranHere.length > 0 ? ranHere : counted
   const stop = stall.recordedStop
   const coFired = stop !== undefined && stop.reason !== null && stop.coFired.some((s) => s.startsWith('context_pollution'))
   const at = stall.turn ?? '?'
-  const failing = `the checkpoints of ${formatTurns(turns)} all recorded failing tests and none had passed to roll back to`
+  const failing = earlier.length > 0 && ranHere.length > 0
+    ? `the checkpoints it counted, of ${formatTurns([...counted].sort((a, b) => a - b))}, all recorded failing tests and none had passed to roll back to; this run made the checkpoint of ${formatTurns(ranHere)}, and its records show no ${formatTurns(earlier)}, so this run did not make the checkpoints of ${formatTurns(earlier)}: they were in the task's checkpoint history before it`
+    : `the checkpoints of ${formatTurns(turns)} all recorded failing tests and none had passed to roll back to`
   // the Player's own reports of passing tests on those turns contradict "make the Player's own test run pass"
   const passing = turns.filter((n) => turnOf(input.task, n)?.player.testsReported?.value.passing === true)
   const playerPassed = turns.length > 0 && passing.length === turns.length
@@ -124,7 +131,7 @@ function contextPollution(input: FamilyInput): FindingDraft[] {
       remediation,
       fixedIn: null,
       source: {function: 'AutoBuildOrchestrator._loop_phase (pollution rule) / WorktreeCheckpointManager', spec: '§8.1'},
-      detail: {failingTurns: turns, checkpointsCounted: lastEvent?.failures ?? (lastEvent?.turns.length || null), errorText: stall.errorText, ...(stop === undefined ? {} : {recordedStop: stop.reason, coFired: stop.coFired})},
+      detail: {failingTurns: counted, ...(earlier.length > 0 && ranHere.length > 0 ? {earlierRunTurns: earlier} : {}), checkpointsCounted: lastEvent?.failures ?? (lastEvent?.turns.length || null), errorText: stall.errorText, ...(stop === undefined ? {} : {recordedStop: stop.reason, coFired: stop.coFired})},
     }),
   ]
 }

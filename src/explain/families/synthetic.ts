@@ -141,6 +141,10 @@ function directModeWithCriteria(input: FamilyInput): FindingDraft[] {
   const explicit = task.taskFile?.frontmatter['implementation_mode'] === 'direct'
   // the guard is no fix to name for a run whose GuardKit already had it (by its era or date, docs/logic-changes.md)
   const guard = flagsOfProfile(input.asRun).acCountGuard || guardkitOf(input)('acCountGuard') === true
+  // a run older than the modelled window: what its records say (how the Player was invoked), not the February 2026
+  // logic (the implementation_mode setting, its auto-detection, the acCountGuard) that no record of it shows
+  const older = !input.era.modelled && input.era.window.from === null && input.era.window.to !== null
+  if (older && !explicit) return [outsideWindow(input, total)]
   return [
     draft(input, {
       code: 'DIRECT_MODE_WITH_CRITERIA',
@@ -155,6 +159,27 @@ function directModeWithCriteria(input: FamilyInput): FindingDraft[] {
       detail: {criteria: total, explicit, complexity: task.complexity?.value ?? null},
     }),
   ]
+}
+
+/**
+ * DIRECT_MODE_WITH_CRITERIA for a run older than the modelled window with no `implementation_mode` record: the records
+ * show the Player invoked via the direct SDK on a task with criteria; the setting, its auto-detection and the guard
+ * that fixed it are the February 2026 logic's (docs/logic-changes.md), so no fix is named and no setting is advised.
+ */
+function outsideWindow(input: FamilyInput, total: number): FindingDraft {
+  const {task} = input
+  return draft(input, {
+    code: 'DIRECT_MODE_WITH_CRITERIA',
+    severity: 'medium',
+    turns: [],
+    reproduceTurn: null,
+    message: `The task has ${total} acceptance criteria and its Player was invoked via the direct SDK (the log says so); this run is older than the modelled window, so whether its GuardKit had an implementation_mode setting or chose direct mode by itself is not in its records.`,
+    evidence: [...task.mode!.evidence, ...(task.criteria?.evidence ?? [])],
+    remediation: '',
+    fixedIn: null,
+    source: {function: 'AgentInvoker (direct SDK invocation, as logged)', spec: '§9.1'},
+    detail: {criteria: total, explicit: false, complexity: task.complexity?.value ?? null, outsideModelledWindow: true},
+  })
 }
 
 /**

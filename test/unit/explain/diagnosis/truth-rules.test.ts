@@ -4,7 +4,7 @@ import type {IngestIssue} from '../../../../src/model/ingest-issue.js'
 import type {TaskRun} from '../../../../src/model/run-record.js'
 import {turnTimes} from '../../../../src/explain/record-facts.js'
 import {fact, taskRun, turn} from '../helpers.js'
-import {analyse, approvedTurn, coachTestsFailTurn, complete, directReportMissingTurn, playerFailsTurn, syntheticReportJudged} from './authored-runs.js'
+import {analyse, approvedTurn, coachTestsFailTurn, complete, directReportMissingTurn, playerFailsTurn, sdkLimitTurn, syntheticReportJudged} from './authored-runs.js'
 import {runOf, signalsOf, TASK} from './signal-harness.js'
 import {taskSignals} from '../../../../src/explain/diagnosis/task-signals.js'
 import {builtinCatalogue} from '../../../../src/explain/diagnosis/catalogue/builtin.js'
@@ -244,6 +244,11 @@ describe('truth rules', () => {
       expect(task.verdict.why).toMatch(/^the Coach approved turn 2; turn 1 was wasted: /)
       expect(task.verdict.why).not.toMatch(/task (?:run )?failed|failed at turn|failure/)
       for (const f of task.findings.filter((x) => x.code === 'LOG_SIGNAL')) expect(f.message).toMatch(/^Turn 1 was wasted \(the task was approved on turn 2\)/)
+    })
+
+    it('gives each wasted turn its own recorded reason, not one turn\'s reason for all', () => {
+      const {task} = analyse([...playerFailsTurn(1, 'Agent player received API error: rate_limit_error'), ...sdkLimitTurn(2, {limit: 50, used: 30}), ...approvedTurn(3), complete('approved', 3)])
+      expect(task.verdict.why).toMatch(/^the Coach approved turn 3; turns 1, 2 were wasted \(turn 1: [^;]+; turn 2: [^)]*tests=None/)
     })
 
     it('takes the approval turn from the recorded turn count when the capture lost the approving turn\'s records', () => {

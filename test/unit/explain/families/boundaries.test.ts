@@ -76,6 +76,30 @@ describe('PLAYER_TIMEOUT after a completed SDK session, with no Coach run', () =
   })
 })
 
+describe('PLAYER_TIMEOUT whose recovered report the Coach did not find', () => {
+  const coachPath = '/home/dev/proj/.guardkit/worktrees/TASK-ABC-001/.guardkit/autobuild/TASK-ABC-001/task_work_results.json'
+  const playerPath = '/home/dev/proj/.guardkit/worktrees/FEAT-1A2B/.guardkit/autobuild/TASK-ABC-001/player_turn_1.json'
+  const signal = (line: number, text: string) => ({source: 'record' as const, level: 'WARNING', logger: 'guardkit.orchestrator.quality_gates.coach_validator', text, turn: 1, evidence: ev(line), repeats: 0})
+  const task = (reason: string) =>
+    taskRun({
+      turns: [turn(1, {stateRecovery: fact({reason, method: 'git_only', files: 1, tests: 0, testsPassing: false}, 121), coach: {decision: fact('feedback' as const, 141)}})],
+      events: [{kind: 'player-timeout', turn: 1, seconds: 300, evidence: [ev(115)]}],
+      signals: [signal(129, `Task-work results not found at ${coachPath}`), signal(131, 'Task-work results not found for TASK-ABC-001')],
+    })
+
+  it('does not say the Coach saw the recovered report when it logged that it found no task-work results, and quotes that line', () => {
+    const [f] = detectBoundaryFindings(handInput(task('SDK timeout after 300s'))).filter((x) => x.code === 'PLAYER_TIMEOUT')
+    expect(f!.message).not.toMatch(/the Coach saw/)
+    expect(f!.message).toContain(`the Coach found none where it looked: on turn 1 it logged "Task-work results not found at ${coachPath}"`)
+    expect(f!.evidence).toContainEqual(ev(129))
+  })
+
+  it('names both worktrees when the recovery\'s record names another one than the Coach looked in', () => {
+    const [f] = detectBoundaryFindings(handInput(task(`Player report not found: ${playerPath}`))).filter((x) => x.code === 'PLAYER_TIMEOUT')
+    expect(f!.message).toContain(`the recovery's record names a path in another worktree, /home/dev/proj/.guardkit/worktrees/FEAT-1A2B (${playerPath}), than the one the Coach looked in, /home/dev/proj/.guardkit/worktrees/TASK-ABC-001`)
+  })
+})
+
 describe('ENDED_BY_TIMEOUT_NOT_STALL', () => {
   const repeated = [1, 2, 3, 4].map((n) => feedbackTurn(n, `- Independent test verification failed:\n  FAILED tests/test_a.py::T::t${n}`))
 

@@ -175,3 +175,62 @@ describe('LOG_SIGNAL: a search for the task\'s tests is said only where a record
     expect(f!.remediation).not.toMatch(/Name the task's tests/)
   })
 })
+
+/** A turn whose Player's call a cancel scope cut short, recovered `via` the method GuardKit logged. */
+function cancelledTurn(turn: number, via: 'git_test_detection' | 'player_report'): string[] {
+  return [
+    `INFO:${AB}:Executing turn ${turn}/10`,
+    `INFO:${PR}:Started turn ${turn}: Player Implementation`,
+    `INFO:${AI}:Invoking Player via direct SDK for ${TASK} (turn ${turn})`,
+    `  ✗ Player failed: Cancelled: Cancelled via cancel scope 7f00aa11bb2${turn} by <Task pending name='Task-4${turn}'>`,
+    `INFO:${PR}:Completed turn ${turn}: error - Player failed: Cancelled: Cancelled via cancel scope 7f00aa11bb2${turn} by <Task pending name='Task-4${turn}'>`,
+    `INFO:${AB}:Attempting state recovery for ${TASK} turn ${turn} after Player failure: Cancelled: Cancelled via cancel scope 7f00aa11bb2${turn} by <Task pending name='Task-4${turn}'>`,
+    `INFO:${AB}:State recovery succeeded via ${via}: 3 files, 12 tests (passing)`,
+    `INFO:${CV}:Starting Coach validation for ${TASK} turn ${turn}`,
+    '  ⚠ Feedback: - Not all acceptance criteria met:',
+    `INFO:${AB}:Criteria Progress (Turn ${turn}): 1/3 verified (33%)`,
+    `INFO:${AB}:Coach provided feedback on turn ${turn}`,
+  ]
+}
+
+describe('LOG_SIGNAL: how state recovery went is said per turn from its records', () => {
+  it('does not say the session left no report and state came from git on turns recovered via player_report', () => {
+    const {task} = analyse([...cancelledTurn(1, 'git_test_detection'), ...cancelledTurn(2, 'player_report'), ...cancelledTurn(3, 'player_report'), complete('max_turns_exceeded', 3)])
+    const f = task.findings.find((x) => x.code === 'LOG_SIGNAL' && /cancel scope/.test(x.message))
+    expect(f).toBeDefined()
+    expect(f!.message).not.toMatch(/ended without its report and GuardKit recovered state from git/)
+    expect(f!.message).toMatch(/via git_test_detection on t1; state recovery went via player_report on t2, t3, which used the Player's report/)
+  })
+
+  it('keeps the claim when every turn recovered from git', () => {
+    const {task} = analyse([...cancelledTurn(1, 'git_test_detection'), ...cancelledTurn(2, 'git_test_detection'), complete('max_turns_exceeded', 2)])
+    const f = task.findings.find((x) => x.code === 'LOG_SIGNAL' && /cancel scope/.test(x.message))
+    expect(f!.message).toMatch(/the session ended without its report and GuardKit recovered state from git/)
+  })
+})
+
+describe('LOG_SIGNAL: a synthetic feedback decision after a failed verdict is not the Coach judging', () => {
+  it('says the Coach produced no verdict instead of "the Coach judged the turn without its result"', () => {
+    const {task} = analyse([
+      `INFO:${AB}:Executing turn 1/5`,
+      `INFO:${PR}:Started turn 1: Player Implementation`,
+      `INFO:${AI}:Invoking Player via task-work delegation for ${TASK} (turn 1)`,
+      '  ✓ 2 files created, 1 modified, 4 tests (passing)',
+      `INFO:${CV}:Starting Coach validation for ${TASK} turn 1`,
+      `ERROR:${CV}:SDK coach test execution timed out after 300s`,
+      `WARNING:${AB}:Coach verdict-emission failed in primary path for ${TASK} turn 1: Coach decision not found: no fenced \`\`\`json block in Coach response for ${TASK} turn 1 (200 chars content + 900 chars reasoning_content). Emitting synthetic feedback decision (the Player will retry on turn 2 with this feedback).`,
+      '  ⚠ Feedback: Coach verdict-emission failed: Coach decision not found: no fenced ```json block...',
+      `INFO:${PR}:Completed turn 1: feedback - Feedback: Coach verdict-emission failed: Coach decision not found: no fenced \`\`\`json block...`,
+      `INFO:${AB}:Criteria Progress (Turn 1): 0/3 verified (0%)`,
+      `INFO:${AB}:Coach provided feedback on turn 1`,
+      `INFO:${AB}:Timeout budget exhausted for ${TASK} at turn 2: remaining=300.0s < min=600s`,
+      complete('timeout_budget_exhausted', 1),
+    ])
+    for (const f of task.findings) expect(f.message).not.toMatch(/the Coach judged the turn/)
+    const tests = task.findings.find((x) => x.code === 'LOG_SIGNAL' && /Coach's own test run timed out/.test(x.message))
+    expect(tests?.message).toMatch(/The Coach produced no verdict on t1: its verdict emission failed and GuardKit emitted a synthetic feedback decision in its place\./)
+    const budget = task.findings.find((x) => /Timeout budget exhausted/.test(x.message))
+    expect(budget?.message).toMatch(/^The task's own time budget ran out between turns/)
+    expect(budget?.message).not.toMatch(/outside the loop/)
+  })
+})

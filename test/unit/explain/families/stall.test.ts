@@ -109,6 +109,19 @@ describe('CONTEXT_POLLUTION_STALL: advice and the rule\'s count from the records
     expect(f.evidence).toContainEqual(ev(62))
   })
 
+  it('on a resumed task, says which counted checkpoints this run made and does not put the others on its turns', () => {
+    const task = taskRun({
+      outcome: fact('unrecoverable_stall'),
+      turns: [turn(1, {coach: {decision: fact('feedback' as const, 20)}, checkpoint: fact({hash: 'a', testsPassed: false, testCount: 0}, 30)})],
+      stall: {kind: 'context-pollution', turn: 1, signature: null, windowTurns: null, criteriaPassing: null, extended: false, errorText: null, evidence: [ev(90)]},
+      events: [{kind: 'context-pollution', turn: 1, failures: 3, turns: [2, 3, 1], evidence: [ev(88)]}],
+    })
+    const f = detectStallFindings(handInput(task)).find((x) => x.code === 'CONTEXT_POLLUTION_STALL')!
+    expect(f.turns).toEqual([1])
+    expect(f.message).toMatch(/this run made the checkpoint of t1, and its records show no t2, t3, so this run did not make the checkpoints of t2, t3/)
+    expect(f.message).not.toMatch(/the checkpoints of t1–t3 all recorded/)
+  })
+
   it('counts the failing checkpoints the pollution record names (two here), for the "not fixed" line', () => {
     const task = pollution([turn(1, {coach: {gates: gates(false)}}), turn(2, {coach: {gates: gates(false)}})])
     const f = detectStallFindings(handInput(task)).find((x) => x.code === 'CONTEXT_POLLUTION_STALL')!

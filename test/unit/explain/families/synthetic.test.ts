@@ -103,6 +103,19 @@ describe('a report GuardKit rebuilt from git after the Player failed', () => {
     expect(task.verdict.fixedIn.join(' ')).not.toMatch(/acCountGuard/)
   })
 
+  it('on a run older than the modelled window, says how the Player was invoked and names no February 2026 fix or setting', () => {
+    const older = [
+      `INFO:${AB}:AutoBuildOrchestrator initialized: repo=/home/dev/proj, max_turns=5, resume=False, enable_pre_loop=True, development_mode=tdd, sdk_timeout=300s`,
+      ...recoveredTurn({building: '1 files created, 0 files modified, 0 tests.', promises: '(empty)', strategy: 'synthetic (no promises)'}).filter((l) => !/Mode: direct/.test(l)),
+    ]
+    const task = analysed(run(older))
+    const direct = task.findings.find((x) => x.code === 'DIRECT_MODE_WITH_CRITERIA')
+    expect(direct?.message).toMatch(/its Player was invoked via the direct SDK \(the log says so\); this run is older than the modelled window/)
+    expect(direct!.fixedIn).toBeNull()
+    expect(direct!.remediation).not.toMatch(/implementation_mode/)
+    expect(task.verdict.doNow.join(' ')).not.toMatch(/implementation_mode: task-work/)
+  })
+
   it('is not said to have verified nothing on a turn the Coach approved by text matching', () => {
     const task = analysed([
       `INFO:${AB}:Starting orchestration for ${T} (resume=False)`,
