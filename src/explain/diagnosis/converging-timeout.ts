@@ -29,7 +29,7 @@ export function promoteConvergingTimeout(task: TaskRun, drafts: readonly Finding
     // the rule's own reading, which ends its message ("the cause is why the turns took that long or did not
     // converge"), is what this case is not: it gives way to the converging loop
     message: `${withoutReading(limit.message, rules.find((r) => r.id === LIMIT_RULE)?.means)} The criteria the Coach verified rose ${rising} and no turn failed for a reason a record names: the limit ended a loop that was still converging.`,
-    detail: {...(limit.detail ?? {}), role: 'cause', summary: 'a wall-clock limit outside the loop ended the task while it was still converging'},
+    detail: {...(limit.detail ?? {}), role: 'cause', summary: "a wall-clock limit (the feature's task timeout or the task's own time budget) ended the task while it was still converging"},
   }
   return drafts.map((d) => (d === limit ? promoted : d))
 }

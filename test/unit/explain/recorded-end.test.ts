@@ -35,7 +35,7 @@ describe('the recorded end of a task (verdict.ts, signals.ts)', () => {
     expect(limit?.message).toMatch(/It did not end the task: the task's loop ran on through t2, t3, and it ended \(max_turns_exceeded\) after turn 3/)
     expect(limit?.severity).toBe('low')
     expect(task.diagnosis?.contributing.map((c) => c.category) ?? []).not.toContain('timeout')
-    expect(task.findings.some((f) => /wall-clock limit outside the loop ended the task/i.test(f.message))).toBe(false)
+    expect(task.findings.some((f) => /wall-clock limit[^.]* ended the task/i.test(f.message))).toBe(false)
   })
 
   it('a feature task timeout after the task\'s last turn is still its recorded end', () => {

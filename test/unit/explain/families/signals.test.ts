@@ -1,6 +1,7 @@
 import {describe, expect, it} from 'vitest'
 import {analyse, complete, playerFailsTurn, sdkLimitTurn} from '../diagnosis/authored-runs.js'
 import {TASK} from '../diagnosis/signal-harness.js'
+import {withRecordedRecovery} from '../../../../src/explain/families/signals.js'
 
 const AB = 'guardkit.orchestrator.autobuild'
 const CV = 'guardkit.orchestrator.quality_gates.coach_validator'
@@ -194,18 +195,23 @@ function cancelledTurn(turn: number, via: 'git_test_detection' | 'player_report'
 }
 
 describe('LOG_SIGNAL: how state recovery went is said per turn from its records', () => {
+  // a rule's meaning that claims recovery from git for all its turns (the catalogue's synthetic-report rules do)
+  const MEANS = 'The Player\'s call was cut short: the session ended without its report and GuardKit recovered state from git.'
+
   it('does not say the session left no report and state came from git on turns recovered via player_report', () => {
     const {task} = analyse([...cancelledTurn(1, 'git_test_detection'), ...cancelledTurn(2, 'player_report'), ...cancelledTurn(3, 'player_report'), complete('max_turns_exceeded', 3)])
+    const r = withRecordedRecovery(task.task, MEANS, [1, 2, 3])
+    expect(r.means).not.toMatch(/ended without its report and GuardKit recovered state from git/)
+    expect(r.means).toMatch(/via git_test_detection on t1; state recovery went via player_report on t2, t3, which used the Player's report/)
+    // the cancellation's own finding claims no recovery at all: its line says only that GuardKit caught it
     const f = task.findings.find((x) => x.code === 'LOG_SIGNAL' && /cancel scope/.test(x.message))
     expect(f).toBeDefined()
-    expect(f!.message).not.toMatch(/ended without its report and GuardKit recovered state from git/)
-    expect(f!.message).toMatch(/via git_test_detection on t1; state recovery went via player_report on t2, t3, which used the Player's report/)
+    expect(f!.message).not.toMatch(/from git/)
   })
 
   it('keeps the claim when every turn recovered from git', () => {
     const {task} = analyse([...cancelledTurn(1, 'git_test_detection'), ...cancelledTurn(2, 'git_test_detection'), complete('max_turns_exceeded', 2)])
-    const f = task.findings.find((x) => x.code === 'LOG_SIGNAL' && /cancel scope/.test(x.message))
-    expect(f!.message).toMatch(/the session ended without its report and GuardKit recovered state from git/)
+    expect(withRecordedRecovery(task.task, MEANS, [1, 2]).means).toBe(MEANS)
   })
 })
 
