@@ -4,8 +4,8 @@ import type {SignalRule} from './catalogue/rule.js'
 import {verifiedOn} from '../record-facts.js'
 import {classOf} from './choose-primary.js'
 
-/** The catalogue rule of a wall-clock limit outside the loop (the feature's task timeout, the time budget). */
-const LIMIT_RULE = 'timeout.feature-task-timeout'
+/** The catalogue rules of a wall-clock limit: the feature's per-task timeout, the task's own time budget. */
+const LIMIT_RULES: ReadonlySet<string> = new Set(['timeout.feature-task-timeout', 'timeout.task-time-budget'])
 
 /**
  * A wall-clock limit that ended a loop still converging is the primary cause (docs/root-causes.md,
@@ -16,7 +16,7 @@ const LIMIT_RULE = 'timeout.feature-task-timeout'
  */
 export function promoteConvergingTimeout(task: TaskRun, drafts: readonly FindingDraft[], rules: readonly SignalRule[]): FindingDraft[] {
   if (task.outcome?.value === 'approved' || drafts.some((d) => classOf(d).role === 'cause')) return [...drafts]
-  const limit = drafts.find((d) => d.code === 'LOG_SIGNAL' && (d.detail as {ruleId?: string} | undefined)?.ruleId === LIMIT_RULE)
+  const limit = drafts.find((d) => d.code === 'LOG_SIGNAL' && LIMIT_RULES.has((d.detail as {ruleId?: string} | undefined)?.ruleId ?? ''))
   if (limit === undefined) return [...drafts]
   const rising = risingCriteria(task)
   if (rising === null) return [...drafts]
@@ -28,7 +28,7 @@ export function promoteConvergingTimeout(task: TaskRun, drafts: readonly Finding
     deduction,
     // the rule's own reading, which ends its message ("the cause is why the turns took that long or did not
     // converge"), is what this case is not: it gives way to the converging loop
-    message: `${withoutReading(limit.message, rules.find((r) => r.id === LIMIT_RULE)?.means)} The criteria the Coach verified rose ${rising} and no turn failed for a reason a record names: the limit ended a loop that was still converging.`,
+    message: `${withoutReading(limit.message, rules.find((r) => r.id === (limit.detail as {ruleId?: string} | undefined)?.ruleId)?.means)} The criteria the Coach verified rose ${rising} and no turn failed for a reason a record names: the limit ended a loop that was still converging.`,
     detail: {...(limit.detail ?? {}), role: 'cause', summary: "a wall-clock limit (the feature's task timeout or the task's own time budget) ended the task while it was still converging"},
   }
   return drafts.map((d) => (d === limit ? promoted : d))

@@ -83,8 +83,7 @@ function signalDraft(input: FamilyInput, rule: SignalRule, hits: readonly Classi
   const unread = withoutUnreadReport(input.task, recovered.means, turns)
   const verdict = withoutUnrecordedVerdict(input.task, unread.means, turns)
   const judged = {means: verdict.means, evidence: [...recovered.evidence, ...unread.evidence, ...verdict.evidence]}
-  const budget = budgetCheck(hits)
-  const message = `${capitalise(budget?.summary ?? rule.summary)}: "${quote}"${times}.${repeat === null ? '' : ` ${repeat.sentence}`} ${budget?.means ?? judged.means}`
+  const message = `${capitalise(rule.summary)}: "${quote}"${times}.${repeat === null ? '' : ` ${repeat.sentence}`} ${judged.means}`
   return draft(input, {
     code: 'LOG_SIGNAL',
     category: rule.category,
@@ -102,7 +101,7 @@ function signalDraft(input: FamilyInput, rule: SignalRule, hits: readonly Classi
       ruleOrder: input.catalogue?.indexOf(rule.id) ?? 0,
       stage: stageOf(rule, hits),
       role: rule.role,
-      summary: budget?.summary ?? rule.summary,
+      summary: rule.summary,
       lines: count,
       ...(dropped > 0 ? {signalsNotKept: dropped} : {}),
       repeated: repeat === null ? null : {turns: repeat.turns, withinSeconds: repeat.withinSeconds, stopAt: repeat.stopAt},
@@ -199,19 +198,6 @@ export function withoutUnrecordedVerdict(task: TaskRun, means: string, turns: re
   const kinds = [...new Set(verdicts.map((v) => v.kind))]
   const said = kinds.length === 1 ? noVerdictPhrase(kinds[0]!, formatTurns(turns)) : `no Coach verdict is recorded for ${formatTurns(turns)}`
   return {means: [...kept, `${capitalise(said)}.`].join(' '), evidence: verdicts.flatMap((v) => v.evidence)}
-}
-
-/**
- * A rule's lines that are all the loop's own time-budget check (`Timeout budget exhausted for TASK-X at turn N`,
- * logged by the task's loop between turns): said as that check, not as a limit outside the loop — the feature
- * orchestrator's per-task timeout is another record (`Task … timed out after Ns`) and is not what these lines show.
- */
-function budgetCheck(hits: readonly ClassifiedSignal[]): {summary: string; means: string} | null {
-  if (!hits.every((h) => /Timeout budget exhausted for \S+ at turn \d+/.test(h.signal.text))) return null
-  return {
-    summary: "the task's own time budget ran out between turns",
-    means: "The task's loop checked its remaining time budget before starting the turn the line names, found less than a turn needs, and started no further turn; this is the loop's own check, not the feature orchestrator's per-task timeout. The cause is why the turns took that long or did not converge.",
-  }
 }
 
 /** A meaning that says GuardKit recovered the turn's state, or built its report, from git (the session having left no report). */
