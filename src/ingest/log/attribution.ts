@@ -69,6 +69,11 @@ export const LOOKAHEAD_EVENTS = 64
 /** docs/record-formats.md §5.2: the checkpoint naming a `Criteria Progress` record's task follows within ~15 records. */
 const CP_LOOKAHEAD_RECORDS = 15
 
+/** The Coach validator's records that name no task: they belong to the task in Coach validation (one list for both ways of attributing). */
+const COACH_RECORDS: ReadonlySet<LogEvent['kind']> = new Set<LogEvent['kind']>([
+  'cv-gates', 'cv-profile', 'cv-test-run', 'cv-test-result', 'cv-zero-test', 'cv-dump-header', 'cv-dump-line', 'cv-tests-skipped', 'cv-gates-failed', 'cv-phase-error',
+])
+
 /** How far (in records) the record naming an unnamed record's task is looked for, while tasks run at once. */
 const PAIR_LOOKAHEAD_RECORDS = 20
 
@@ -432,21 +437,10 @@ export function createAttributor(emit: (a: Attributed) => void, emitSignal: (a: 
         return pairAhead((x) => x.kind === 'ab-synthetic' && x.turn === turn && x.step === 'pass', 0) ?? sole((c) => c.turn === turn)
       case 'c-traceback':
         return null
-      case 'cv-dump-line':
-        // the block follows its header with nothing between
-        return lastDumpTask
-      case 'cv-gates':
-      case 'cv-profile':
-      case 'cv-test-run':
-      case 'cv-test-result':
-      case 'cv-zero-test':
-      case 'cv-dump-header':
-      case 'cv-tests-skipped':
-      case 'cv-gates-failed':
-      case 'cv-phase-error':
-        return coachTask(1, at(0).attempt)
       default:
-        return undefined
+        if (!COACH_RECORDS.has(e.kind)) return undefined
+        // a 0/N dump's lines follow their header with nothing between
+        return e.kind === 'cv-dump-line' ? lastDumpTask : coachTask(1, at(0).attempt)
     }
   }
 
@@ -517,17 +511,6 @@ export function createAttributor(emit: (a: Attributed) => void, emitSignal: (a: 
       }
       case 'ab-recovery-ok':
         return lastRecoveryTask ?? latest(() => true)
-      case 'cv-gates':
-      case 'cv-profile':
-      case 'cv-test-run':
-      case 'cv-test-result':
-      case 'cv-zero-test':
-      case 'cv-dump-header':
-      case 'cv-dump-line':
-      case 'cv-tests-skipped':
-      case 'cv-gates-failed':
-      case 'cv-phase-error':
-        return latest((c) => c.coachOpen) ?? latest(() => true)
       case 'ai-sdk-turns':
       case 'ai-player-report':
       case 'ai-error':
@@ -543,7 +526,7 @@ export function createAttributor(emit: (a: Attributed) => void, emitSignal: (a: 
       case 'ab-synthetic':
         return latest(() => true)
       default:
-        return null
+        return COACH_RECORDS.has(e.kind) ? latest((c) => c.coachOpen) ?? latest(() => true) : null
     }
   }
 
