@@ -1,10 +1,6 @@
 import {describe, expect, it} from 'vitest'
-import {analyse, complete, playerFailsTurn} from './diagnosis/authored-runs.js'
+import {AB, CV, FO, analyse, complete, playerFailsTurn} from './diagnosis/authored-runs.js'
 import {runOf, TASK} from './diagnosis/signal-harness.js'
-
-const AB = 'guardkit.orchestrator.autobuild'
-const CV = 'guardkit.orchestrator.quality_gates.coach_validator'
-const FO = 'guardkit.orchestrator.feature_orchestrator'
 
 /** A turn the Coach rejects on the same required gate, its Coach's test set-up recorded. */
 function gateTurn(turn: number): string[] {

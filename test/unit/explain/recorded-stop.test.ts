@@ -6,13 +6,19 @@ import {createLogIngest} from '../../../src/ingest/log/ingest.js'
 import {mergeArtifacts} from '../../../src/ingest/merge-artifacts.js'
 import type {RunRecord} from '../../../src/model/run-record.js'
 import {collectTaskInputs} from '../../../src/replay/turn-inputs.js'
-import {analyse, complete} from './diagnosis/authored-runs.js'
+import {AB, CV, FO, WC, analyse, complete} from './diagnosis/authored-runs.js'
 import {runOf, TASK} from './diagnosis/signal-harness.js'
 
-const AB = 'guardkit.orchestrator.autobuild'
-const CV = 'guardkit.orchestrator.quality_gates.coach_validator'
-const WC = 'guardkit.orchestrator.worktree_checkpoints'
-const FO = 'guardkit.orchestrator.feature_orchestrator'
+/** A turn of three the Coach rejects on its gates, its criteria count logged. */
+function gate(n: number): string[] {
+  return [
+    `INFO:${AB}:Executing turn ${n}/3`,
+    `INFO:${CV}:Starting Coach validation for ${TASK} turn ${n}`,
+    '  ⚠ Feedback: - Tests did not pass during task-work execution:',
+    `INFO:${AB}:Criteria Progress (Turn ${n}): 0/3 verified (0%)`,
+    `INFO:${AB}:Coach provided feedback on turn ${n}`,
+  ]
+}
 
 /** A turn whose Player reports passing tests and whose Coach's agent-invocations gate rejects it; its checkpoint fails. */
 function invocationGateTurn(turn: number): string[] {
@@ -164,13 +170,6 @@ describe('criteria counts come from records (recorded-stall.ts, stall.ts)', () =
   })
 
   it('a turn with no decision and no error in its records is not listed as failing', () => {
-    const gate = (n: number) => [
-      `INFO:${AB}:Executing turn ${n}/3`,
-      `INFO:${CV}:Starting Coach validation for ${TASK} turn ${n}`,
-      '  ⚠ Feedback: - Tests did not pass during task-work execution:',
-      `INFO:${AB}:Criteria Progress (Turn ${n}): 0/3 verified (0%)`,
-      `INFO:${AB}:Coach provided feedback on turn ${n}`,
-    ]
     const run = runOf([`INFO:${AB}:Executing turn 1/3`, ...gate(2), ...gate(3), complete('max_turns_exceeded', 3)], {ownTurns: true})
     const task = run.tasks.find((t) => t.taskId === TASK)!
     expect(task.turns.map((t) => t.turn)).toEqual([1, 2, 3])
@@ -179,14 +178,6 @@ describe('criteria counts come from records (recorded-stall.ts, stall.ts)', () =
 })
 
 describe('the replay\'s recorded end (turn-inputs.ts)', () => {
-  const gate = (n: number) => [
-    `INFO:${AB}:Executing turn ${n}/3`,
-    `INFO:${CV}:Starting Coach validation for ${TASK} turn ${n}`,
-    '  ⚠ Feedback: - Tests did not pass during task-work execution:',
-    `INFO:${AB}:Criteria Progress (Turn ${n}): 0/3 verified (0%)`,
-    `INFO:${AB}:Coach provided feedback on turn ${n}`,
-  ]
-
   it('a feature task timeout that more turns of the task followed is not a boundary', () => {
     const run = runOf([...gate(1), `WARNING:${FO}:Task ${TASK} timed out after 2400s (40 min)`, ...gate(2), ...gate(3), complete('max_turns_exceeded', 3)], {ownTurns: true})
     const task = run.tasks.find((t) => t.taskId === TASK)!

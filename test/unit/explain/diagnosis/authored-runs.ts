@@ -6,10 +6,13 @@ import {analyzeRun} from '../../../../src/explain/analyze-run.js'
 import type {AnalysisReport, TaskAnalysis} from '../../../../src/explain/analysis.js'
 import {runOf, TASK} from './signal-harness.js'
 
-const AB = 'guardkit.orchestrator.autobuild'
-const CV = 'guardkit.orchestrator.quality_gates.coach_validator'
-const PR = 'guardkit.orchestrator.progress'
-const AI = 'guardkit.orchestrator.agent_invoker'
+/** GuardKit's loggers, as the authored runs of the explain tests write them. */
+export const AB = 'guardkit.orchestrator.autobuild'
+export const CV = 'guardkit.orchestrator.quality_gates.coach_validator'
+export const PR = 'guardkit.orchestrator.progress'
+export const AI = 'guardkit.orchestrator.agent_invoker'
+export const FO = 'guardkit.orchestrator.feature_orchestrator'
+export const WC = 'guardkit.orchestrator.worktree_checkpoints'
 
 const ts = (turn: number, second: number) => `2026-04-20T07:0${turn}:${String(second).padStart(2, '0')}.000Z`
 

@@ -1,11 +1,6 @@
 import {describe, expect, it} from 'vitest'
 import {TASK} from './signal-harness.js'
-import {analyse, complete} from './authored-runs.js'
-
-const AB = 'guardkit.orchestrator.autobuild'
-const CV = 'guardkit.orchestrator.quality_gates.coach_validator'
-const PR = 'guardkit.orchestrator.progress'
-const AI = 'guardkit.orchestrator.agent_invoker'
+import {AB, CV, PR, AI, analyse, complete} from './authored-runs.js'
 
 /** A task-work turn whose Coach's tests pass and which verifies `verified` of 6 criteria (the rest are left to do). */
 function progressTurn(turn: number, verified: number): string[] {

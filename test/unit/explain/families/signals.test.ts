@@ -1,10 +1,7 @@
 import {describe, expect, it} from 'vitest'
-import {analyse, complete, playerFailsTurn, sdkLimitTurn} from '../diagnosis/authored-runs.js'
+import {AB, CV, PR, AI, analyse, complete, playerFailsTurn, sdkLimitTurn} from '../diagnosis/authored-runs.js'
 import {TASK} from '../diagnosis/signal-harness.js'
 import {withRecordedRecovery} from '../../../../src/explain/families/signals.js'
-
-const AB = 'guardkit.orchestrator.autobuild'
-const CV = 'guardkit.orchestrator.quality_gates.coach_validator'
 
 /** A turn whose Coach's feedback names a failing test (`test`) of the Player's code. */
 function failingTestTurn(turn: number, test: string): string[] {
@@ -48,9 +45,6 @@ describe('LOG_SIGNAL: "the same error on every turn" (docs/signals.md)', () => {
     expect(task.diagnosis?.primary.summary).not.toMatch(/same error/)
   })
 })
-
-const PR = 'guardkit.orchestrator.progress'
-const AI = 'guardkit.orchestrator.agent_invoker'
 
 /** A turn whose plan-audit gate failed and whose Coach's own call then ended in error (docs/findings.md, "What the Coach did"). */
 function gateFailedThenCoachErrors(turn: number): string[] {

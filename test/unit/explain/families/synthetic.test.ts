@@ -3,16 +3,13 @@ import {analyzeRun} from '../../../../src/explain/analyze-run.js'
 import type {TaskAnalysis} from '../../../../src/explain/analysis.js'
 import {createLogIngest} from '../../../../src/ingest/log/ingest.js'
 import {mergeArtifacts} from '../../../../src/ingest/merge-artifacts.js'
+import {AB, CV, PR, AI} from '../diagnosis/authored-runs.js'
 
 /**
  * Authored logs of a task whose Player failed and whose report GuardKit rebuilt from git (state recovery,
  * docs/guardkit-logic.md §5.4), in the shapes GuardKit logs them; names, paths and numbers are made up.
  */
 const T = 'TASK-SYN-001'
-const AB = 'guardkit.orchestrator.autobuild'
-const CV = 'guardkit.orchestrator.quality_gates.coach_validator'
-const PR = 'guardkit.orchestrator.progress'
-const AI = 'guardkit.orchestrator.agent_invoker'
 const CRITERIA = ['`src/users/crud.py` created', 'All functions are async', 'mypy strict mode passes']
 
 function analysed(lines: readonly string[]): TaskAnalysis {
