@@ -132,6 +132,14 @@ export type CoachStep =
   | 'raised'
   | 'unknown'
 
+/**
+ * The steps `validate()` returns at before its requirements step (docs/guardkit-logic.md §6.1): a turn that stopped at
+ * one of them had no criterion checked. The zero-test check comes after the requirements step.
+ */
+export function endsBeforeRequirements(step: CoachStep): boolean {
+  return step === 'invalid-task-type' || step === 'missing-results' || step === 'quality-gates' || step === 'independent-tests'
+}
+
 export interface CoachDetail {
   /**
    * `validated`: `validate()` ran on the (rebuilt) inputs; `recorded-report`: the decision is the

@@ -1,5 +1,5 @@
 import type {CriterionExplanation, RequirementsExplanation} from '../../logic/coach/requirements/types.js'
-import type {PipelineTraceEvent, TurnDetail} from '../../replay/types.js'
+import {endsBeforeRequirements, type PipelineTraceEvent, type TurnDetail} from '../../replay/types.js'
 import {padEnd, wrap} from './layout.js'
 import type {TextOptions} from './text-options.js'
 
@@ -37,9 +37,6 @@ export interface RecordedCounts {
   readonly where: string
 }
 
-/** Steps of `validate()` that return before its requirements step (docs/guardkit-logic.md §6.1). */
-const BEFORE_REQUIREMENTS = new Set(['invalid-task-type', 'missing-results', 'quality-gates', 'independent-tests'])
-
 /**
  * Why a turn shows no criterion-by-criterion explanation. When the model did not run `validate()`
  * (the decision is the recorded one), that says nothing of whether GuardKit checked the criteria:
@@ -54,11 +51,11 @@ function noExplanation(detail: TurnDetail, recorded: RecordedCounts | null): str
     const counts = recorded === null || (recorded.met === null && recorded.total === null) ? null : recorded
     if (counts !== null)
       return `criteria not re-checked by the model (the decision is the recorded one${because}); GuardKit logged ${counts.met ?? '?'}/${counts.total ?? '?'} criteria verified${counts.where === '' ? '' : ` (${counts.where})`}`
-    if (BEFORE_REQUIREMENTS.has(c.step))
+    if (endsBeforeRequirements(c.step))
       return `criteria not re-checked by the model (the decision is the recorded one${because}); the recorded decision stops at ${c.step}, before validate()'s requirements step (docs/guardkit-logic.md §6.1)`
     return `criteria not re-checked by the model (the decision is the recorded one${because}); the records hold no criteria counts for this turn`
   }
-  if (BEFORE_REQUIREMENTS.has(c.step) || c.source === 'none') return `criteria were not evaluated this turn (validate() ended at ${c.step}${because})`
+  if (endsBeforeRequirements(c.step) || c.source === 'none') return `criteria were not evaluated this turn (validate() ended at ${c.step}${because})`
   return `no criterion-by-criterion explanation (validate() ended at ${c.step}${because})`
 }
 

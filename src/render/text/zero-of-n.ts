@@ -2,7 +2,7 @@ import type {TaskAnalysis} from '../../explain/analysis.js'
 import type {CriteriaTurn, CriterionRow} from '../../explain/criteria-table.js'
 import type {CriterionExplanation, RequirementsExplanation} from '../../logic/coach/requirements/types.js'
 import type {Evidence} from '../../model/evidence.js'
-import type {ReplayedTurn} from '../../replay/types.js'
+import {endsBeforeRequirements, type ReplayedTurn} from '../../replay/types.js'
 import {asExplanation} from './criteria.js'
 import {describeTurns, truncate, wrap} from './layout.js'
 import {formatEvidenceList, type TextOptions} from './text-options.js'
@@ -105,8 +105,7 @@ export function criterionSummary(c: CriterionExplanation): string {
 function notJudged(u: ReplayedTurn): string {
   if (u.criteriaMet !== null && u.criteriaTotal !== null && u.criteriaMet === u.criteriaTotal && u.criteriaTotal > 0) return `verifies ${u.criteriaMet}/${u.criteriaTotal}`
   const c = u.detail.coach
-  // only the steps validate() returns at before its requirements step (docs/guardkit-logic.md §6.1): the zero-test check comes after it
-  if (c.step === 'invalid-task-type' || c.step === 'missing-results' || c.step === 'quality-gates' || c.step === 'independent-tests') return `criteria not evaluated: validate() ended at ${c.step}${c.notValidatedBecause === null ? '' : ` (${c.notValidatedBecause})`}`
+  if (endsBeforeRequirements(c.step)) return `criteria not evaluated: validate() ended at ${c.step}${c.notValidatedBecause === null ? '' : ` (${c.notValidatedBecause})`}`
   const counts = `${u.criteriaMet ?? '?'}/${u.criteriaTotal ?? '?'}`
   return `${counts}, no per-criterion detail: ${c.notValidatedBecause ?? "the records do not hold the Coach's inputs"}`
 }
